@@ -1,0 +1,30 @@
+"""Classify: the mechanism a claim's figure works by (DESIGN.md, "Technique lexicon").
+
+From the lexicon when the technique is known; else from cue words in the claim's sentence;
+else `unknown`. Comparisons of releases, engines and hardware carry no technique and stay
+`unknown` unless a cue says otherwise.
+"""
+
+from __future__ import annotations
+
+from auditor.lexicon import load_lexicon
+from auditor.models import Claim
+
+
+def mechanism_for(technique: str | None, sentence: str) -> str:
+    lex = load_lexicon()
+    if technique is not None:
+        t = lex.by_name().get(technique)
+        if t is not None:
+            return t.mechanism
+    s = sentence.lower()
+    for mechanism, cues in lex.mechanism_cues.items():
+        if any(cue in s for cue in cues):
+            return mechanism
+    return "unknown"
+
+
+def classify(claims: list[Claim]) -> list[Claim]:
+    for c in claims:
+        c.mechanism = mechanism_for(c.technique, c.sentence)  # type: ignore[assignment]
+    return claims

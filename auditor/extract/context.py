@@ -1,0 +1,113 @@
+"""Context around a claim: hardware, model, precision and sequence lengths named in the text.
+
+Names are canonicalised through the predictor's catalogues (rules/hardware.yaml,
+rules/models.yaml) when they resolve; otherwise the text as written is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+HARDWARE_RE = re.compile(
+    r"(?<![\w-])(?:(\d{1,3})\s*[x×]\s*)?"
+    r"((?:NVIDIA\s+|AMD\s+)?(?:GB300|GB200|B300|B200|H200|H100|H800|H20|A100|A10G|A10|L40S|L40|L4|V100|T4|"
+    r"MI300X|MI325X|MI355X|MI350X|MI250X?|RTX\s?4090|RTX\s?5090|RTX\s?6000|TPU\s?v\d\w*|Gaudi\s?\d)"
+    r"(?:[ -](?:SXM5?|PCIe|NVL\d*|80GB|40GB|80\s?GB|40\s?GB|141GB|HBM3e?))*)(?![\w])",
+    re.I,
+)
+MODEL_RE = re.compile(
+    r"(?<![\w-])((?:Meta[- ])?Llama[- ]?(?:\d(?:\.\d)?)[- ]?(?:\d+(?:\.\d+)?[BbMm])?(?:[- ]\d+[Bb])?"
+    r"(?:[- ](?:Instruct|Chat|hf|32K))*|Llama[- ]?2[- ]\d+[Bb](?:[- ]chat)?|"
+    r"Mistral[- ]7B(?:[- ]Instruct)?|Mixtral[- ]8x(?:7|22)B|Qwen\d?(?:\.\d)?[- ]\d+(?:\.\d+)?B(?:[- ]A\d+B)?"
+    r"(?:[- ]Instruct)?|DeepSeek[- ](?:V\d(?:\.\d)?|R1)(?:[- ]\w+)?|Kimi[- ]K2|gpt-oss-\d+b|Gemma[- ]?\d[- ]\d+[Bb]|"
+    r"GPT-J|TinyLlama[- ]1\.1B|Phi-\d(?:\.\d)?(?:[- ]mini)?|Falcon[- ]\d+B)(?![\w])",
+    re.I,
+)
+PRECISION_RE = re.compile(r"\b(NVFP4|MXFP4|FP4|FP8|BF16|FP16|FP32|INT8|INT4|W4A16|W8A8|W4A8)\b", re.I)
+LENGTH_RES = [
+    (re.compile(r"\bISL\s*[=:]?\s*([\d,.]+)\s*(k)?\b.*?\bOSL\s*[=:]?\s*([\d,.]+)\s*(k)?\b", re.I), "both"),
+    (re.compile(r"~?([\d,.]+)\s*(k)?\s*(?:input|in|prompt)(?:\s+tokens)?\s*/\s*~?([\d,.]+)\s*(k)?\s*"
+                r"(?:output|out)\b", re.I), "both"),
+    (re.compile(r"\b(?:input|prompt|prefill)(?:\s+length)?(?:\s+of)?\s*[=:]?\s*~?([\d,.]+)\s*(k)?\b", re.I), "in"),
+    (re.compile(r"\b~?([\d,.]+)\s*(k)?[- ](?:token\s+)?(?:input|prompt)s?\b", re.I), "in"),
+    (re.compile(r"\b(?:output|generation|decode)(?:\s+length)?(?:\s+of)?\s*[=:]?\s*~?([\d,.]+)\s*(k)?\b", re.I),
+     "out"),
+    (re.compile(r"\b~?([\d,.]+)\s*(k)?[- ](?:token\s+)?(?:output|completion|generation)s?\b", re.I), "out"),
+]
+
+
+def _tok(num: str, k: str | None) -> int | None:
+    try:
+        v = float(num.replace(",", ""))
+    except ValueError:
+        return None
+    if k:
+        v *= 1000
+    return int(v) if 0 < v < 10_000_000 else None
+
+
+def find_lengths(text: str) -> tuple[int | None, int | None]:
+    inp = out = None
+    for pat, which in LENGTH_RES:
+        m = pat.search(text)
+        if not m:
+            continue
+        if which == "both":
+            inp = inp or _tok(m.group(1), m.group(2))
+            out = out or _tok(m.group(3), m.group(4))
+        elif which == "in" and inp is None:
+            inp = _tok(m.group(1), m.group(2))
+        elif which == "out" and out is None:
+            out = _tok(m.group(1), m.group(2))
+    return inp, out
+
+
+@lru_cache(maxsize=1)
+def _resolvers():
+    try:
+        from auditor.predict import resolve_hardware, resolve_model  # type: ignore[attr-defined]
+    except Exception:  # the catalogues are optional for extraction
+        return None, None
+    return resolve_hardware, resolve_model
+
+
+@lru_cache(maxsize=4096)
+def canonical_hardware(name: str) -> str:
+    res, _ = _resolvers()
+    if res is not None:
+        try:
+            hid, _spec, note = res(name)
+            if hid and not note:
+                return hid
+        except Exception:
+            pass
+    return " ".join(name.split())
+
+
+@lru_cache(maxsize=4096)
+def canonical_model(name: str) -> str:
+    _, res = _resolvers()
+    if res is not None:
+        try:
+            mid, _spec, note = res(name)
+            if mid and not note:
+                return mid
+        except Exception:
+            pass
+    return " ".join(name.split())
+
+
+def find_hardware(text: str) -> str | None:
+    m = HARDWARE_RE.search(text)
+    return canonical_hardware(m.group(0)) if m else None
+
+
+def find_model(text: str) -> str | None:
+    m = MODEL_RE.search(text)
+    return canonical_model(m.group(1)) if m else None
+
+
+def find_precision(text: str) -> str | None:
+    m = PRECISION_RE.search(text)
+    return m.group(1).upper() if m else None

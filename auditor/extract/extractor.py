@@ -1,0 +1,745 @@
+"""From a Document to Claims: find figures with the spaCy Matcher, drop decoys, read metric,
+direction, hedge, baseline and technique around each, and find its operating point and where
+that came from (sentence, paragraph, table, section, document, or assumed)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Span
+
+from auditor.extract import context as ctx
+from auditor.extract.nlp import UNIT_X, get_pipeline
+from auditor.extract.oppoint import (
+    DOC_SCOPE_RE, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
+)
+from auditor.extract.vocab import (
+    AVERAGE_PHRASES, BAD_WORDS, DOWN_WORDS, FRACTIONS, GOOD_WORDS, HALVING_WORDS, HEDGE_BEFORE,
+    HIGHER_IS_BETTER, LOWER_IS_BETTER, METRIC_TERMS, MULTIPLIER_WORDS, NUMBER_WORDS,
+    PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
+)
+from auditor.models import Block, Claim, Document
+
+# Blocks with none of these cannot hold a figure: skip them before spaCy sees them.
+_PREFILTER = re.compile(
+    r"\d|\b(?:twice|doubl|tripl|quadrupl|halv|half|third|quarter|fifth|fold|times)", re.I)
+_CHANGE_HEADER = re.compile(
+    r"speed-?up|gain|improve|change|delta|Δ|diff|uplift|vs\.?|versus|relative|ratio|reduction|faster|"
+    r"increase|decrease|saving|better|×|\bx\b|over\b", re.I)
+_BASELINE_RE = re.compile(
+    r"\b(?:than|vs\.?|versus|over|compared (?:with|to)|relative to|against|in comparison (?:with|to))\s+"
+    r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?([^,;:()\n]{1,80})", re.I)
+_BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
+_VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
+_ENGINE_RE = re.compile(
+    r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|"
+    r"llama\.cpp|lmdeploy|deepspeed(?:-mii)?|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
+_ONE_TECH_TITLE_SCOPE = True
+_CLAUSE_BREAK = {",", ";", "—", "–", "(", ")", ":", "and", "but", "while", "whereas"}
+
+
+@dataclass
+class _Fig:
+    start: int  # token index (first number, or first word of a spelled figure)
+    end: int  # token index, exclusive
+    value: float
+    unit: str
+    low: float | None = None
+    hedge: str = "none"
+    form: str = ""
+    sign: int = 0  # +1 / -1 when written with a sign
+    old: float | None = None
+    new: float | None = None
+
+
+@dataclass
+class _DocContext:
+    """What a document states once and claims inherit: section and document-wide ops."""
+
+    section_ops: dict[int, tuple[OpMention, str]] = field(default_factory=dict)  # section_start -> (op, source)
+    heading_ops: dict[int, OpMention] = field(default_factory=dict)  # heading block start -> op
+    doc_op: OpMention | None = None
+    title_technique: str | None = None
+    heading_techniques: dict[int, str | None] = field(default_factory=dict)
+    doc_hardware: str | None = None
+    doc_model: str | None = None
+    doc_lengths: tuple[int | None, int | None] = (None, None)
+    doc_precision: str | None = None
+
+
+def _num(text: str) -> float | None:
+    t = text.lower().replace(",", "").lstrip("~≈+")
+    if t in NUMBER_WORDS:
+        return float(NUMBER_WORDS[t])
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | None:
+    toks = doc[start:end]
+    first = toks[0].lower_
+    if label == "RATIO":
+        if len(toks) == 1:
+            word = first
+            if word in MULTIPLIER_WORDS:
+                return _Fig(start, end, MULTIPLIER_WORDS[word], "x", form="word")
+            m = re.match(r"^(\d+(?:\.\d+)?)(?:[xX×]|-fold)$", toks[0].text)
+            if not m:
+                return None
+            return _Fig(start, end, float(m.group(1)), "x", form="ratio")
+        v = _num(toks[0].text)
+        if v is None:
+            return None
+        form = "times" if toks[-1].lower_ in ("times", "fold") else "ratio"
+        return _Fig(start, end, v, "x", form=form)
+    if label == "PERCENT":
+        v = _num(toks[0].text)
+        if v is None:
+            return None
+        return _Fig(start, end, v, "%", form="percent")
+    if label == "FRACTION":
+        words = [t.lower_ for t in toks]
+        if words[0] in HALVING_WORDS or "half" in words:
+            return _Fig(start, end, 50.0, "%", form="fraction")
+        for w in words:
+            for name, val in FRACTIONS.items():
+                if name in w:
+                    return _Fig(start, end, val, "%", form="fraction")
+        return None
+    if label == "FROMTO":
+        nums = [(i, t) for i, t in enumerate(toks) if t.like_num and _num(t.text) is not None]
+        if len(nums) < 2:
+            return None
+        old, new = _num(nums[0][1].text), _num(nums[-1][1].text)
+        if not old or new is None or old <= 0 or new <= 0:
+            return None
+        fig_start = start + nums[0][0]
+        return _Fig(fig_start, end, round(new / old, 3), "abs", form="fromto", old=old, new=new)
+    return None
+
+
+def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
+    """'1.8-2.3x', 'two to three times', '30 to 40 percent', '2x-3x', 'between 2 and 3x'."""
+    i = fig.start
+    if fig.unit == "abs" or fig.form in ("word", "fraction"):
+        return
+    j = i - 1
+    if j - 1 < sent.start:
+        return
+    sep = doc[j].lower_
+    if sep not in ("-", "–", "—", "to", "and", "/"):
+        return
+    k = j - 1
+    # "2x-3x": the low end carries its own unit
+    if doc[k].text in UNIT_X or doc[k].lower_ in ("%", "percent", "times"):
+        k -= 1
+    if k < sent.start:
+        return
+    low_tok = doc[k]
+    m = re.match(r"^(\d+(?:\.\d+)?)[xX×]$", low_tok.text)
+    low = float(m.group(1)) if m else (_num(low_tok.text) if low_tok.like_num else None)
+    if low is None or low <= 0 or low >= fig.value:
+        return
+    if sep == "and" and not (k - 1 >= sent.start and doc[k - 1].lower_ == "between"):
+        return
+    if sep == "/":
+        return
+    fig.low = low
+    fig.start = k
+    fig.hedge = "range"
+
+
+def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
+    a = max(a, sent.start)
+    b = min(b, sent.end)
+    return " " + doc[a:b].text.lower() + " " if a < b else " "
+
+
+def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None) -> bool:
+    nxt = doc[fig.end] if fig.end < sent.end else None
+    prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
+    if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
+        return True
+    if prev is not None and prev.lower_ in ("version", "release", "step", "table", "figure", "fig.", "section",
+                                            "eq.", "equation", "rank", "layer", "top"):
+        return True
+    if fig.unit == "x":
+        if fig.value <= 0 or fig.value > 1000:
+            return True
+        if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text):
+            return True
+        if prev is not None and prev.lower_ in RATIO_DECOY_PREV:
+            return True
+        if fig.form == "times":
+            after = _window_text(doc, fig.end, fig.end + 3, sent)
+            if not re.search(r"\b(faster|slower|higher|lower|more|less|fewer|better|the|as|larger|smaller|"
+                             r"greater|quicker|over|speed|speedup|throughput|latency|increase|improvement|"
+                             r"reduction|cheaper|bigger|longer|shorter|that of)\b", after) and cell_header is None:
+                before = _window_text(doc, fig.start - 6, fig.start, sent)
+                if not re.search(r"\b(by|improves?|boosts?|speeds?|rises?|grows?|increases?|accelerat\w*|"
+                                 r"cuts?|reduces?|drops?|runs?|is|are|was|were)\b", before):
+                    return True
+        if fig.form == "word":
+            window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
+            if not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
+                    w in window for w in (" speed", "fast", "perform")):
+                return True
+        window = _window_text(doc, fig.start - 4, fig.end + 4, sent)
+        if NON_PERF_RE.search(window):
+            return True
+        return False
+    if fig.unit == "%":
+        if fig.value <= 0 or fig.value > 10000:
+            return True
+        near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
+        if cell_header is not None:
+            h = " " + cell_header.lower() + " "
+            if PERCENT_DECOY_RE.search(h):
+                return True
+            if _CHANGE_HEADER.search(cell_header) or fig.sign:
+                return False
+        decoy_window = _window_text(doc, fig.start - 3, fig.end + 4, sent)
+        if PERCENT_DECOY_RE.search(decoy_window):
+            return True
+        if prev is not None and prev.lower_ in ("of", "at", "to") and fig.form == "percent":
+            # "hit rate of 75 %", "at 90 %" (a level, not a change); "from 20 % to 75 %" is handled as abs
+            before2 = _window_text(doc, fig.start - 4, fig.start, sent)
+            if not re.search(r"\b(by|improvement|reduction|gain|speedup|increase|decrease|drop|cut|boost|"
+                             r"uplift|savings?|regression|penalty|overhead|loss)\b", before2):
+                return True
+        if fig.form == "fraction":
+            before = _window_text(doc, fig.start - 6, fig.start, sent)
+            words = [t.lower_ for t in doc[fig.start:fig.end]]
+            if words[0] in HALVING_WORDS:
+                return False
+            if not re.search(r"\b(cuts?|reduces?|lowers?|drops?|shrinks?|slashes?|trims?|improves?|"
+                             r"boosts?|raises?|increases?|falls?|fell|by)\b", before + " ".join(words)):
+                return True
+            return False
+        if fig.sign:
+            return False
+        tokens = set(re.findall(r"[a-z][a-z-]*", near))
+        if tokens & (UP_WORDS | DOWN_WORDS | GOOD_WORDS | BAD_WORDS | SPEED_WORDS | {"by"}):
+            return False
+        return True
+    return False
+
+
+# --------------------------------------------------------------------------- fields
+
+
+def _metric_terms_sorted() -> list[tuple[str, str]]:
+    pairs = [(term, metric) for metric, terms in METRIC_TERMS.items() for term in terms]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+_METRIC_PAIRS = _metric_terms_sorted()
+_METRIC_RE = re.compile(
+    r"(?<![\w/])(" + "|".join(re.escape(t) for t, _ in _METRIC_PAIRS) + r")(?![\w])", re.I)
+_METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
+
+
+def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, int]]) -> str | None:
+    best: tuple[float, str] | None = None
+    for m in _METRIC_RE.finditer(text):
+        if any(m.start() < e and s < m.end() for s, e in skip):
+            continue
+        metric = _METRIC_OF[m.group(1).lower()]
+        if m.start() >= fig_end:
+            dist = (m.start() - fig_end) * 0.8  # "2.5x higher throughput": after the figure reads first
+        elif m.end() <= fig_start:
+            dist = fig_start - m.end()
+        else:
+            dist = 0
+        if best is None or dist < best[0]:
+            best = (dist, metric)
+    return best[1] if best else None
+
+
+def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]:
+    """(better|worse, whether the quantity went down) for the announced system."""
+    lower_better = metric in LOWER_IS_BETTER
+    if fig.unit == "abs" and fig.old is not None and fig.new is not None:
+        down = fig.new < fig.old
+        if metric == "unspecified":
+            window = _window_text(doc, fig.start - 6, fig.end + 4, sent)
+            lower_better = bool(re.search(r"\b(ms|s|sec|seconds|minutes|latency|time)\b", window))
+        return ("better" if down == lower_better else "worse"), down
+    if fig.unit == "x" and fig.value < 1 and fig.low is None:
+        return ("better" if lower_better else "worse"), True
+    if fig.unit == "%" and fig.sign:
+        down = fig.sign < 0
+        return ("better" if down == lower_better else "worse"), down
+    # nearest cue word, looking after the figure first ("2.5x faster", "54 % lower"), then before
+    after = [t.lower_ for t in doc[fig.end:min(sent.end, fig.end + 4)]]
+    before = [t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]][::-1]
+    if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
+        return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
+    for word in after + before:
+        if word in ("slower", "slowdown", "slow-down"):
+            return "worse", False
+        if word in GOOD_WORDS:
+            return "better", bool(lower_better)
+        if word in BAD_WORDS:
+            return "worse", not lower_better
+        if word in UP_WORDS:
+            return ("worse" if lower_better else "better"), False
+        if word in DOWN_WORDS:
+            if metric == "unspecified":
+                return "better", True
+            return ("better" if lower_better else "worse"), True
+    if fig.form == "fraction":
+        return "better", True
+    return "better", bool(lower_better)
+
+
+def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
+    if fig.hedge == "range":
+        return "range"
+    before = [t.lower_ for t in doc[max(sent.start, fig.start - 4):fig.start]]
+    for phrase, hedge in HEDGE_BEFORE:
+        n = len(phrase)
+        if n <= len(before) and tuple(before[-n:]) == phrase:
+            return hedge
+    # one word between hedge and figure: "up to a 2.5x", "about a 40 %"
+    if before and before[-1] in ("a", "an", "the"):
+        b2 = before[:-1]
+        for phrase, hedge in HEDGE_BEFORE:
+            n = len(phrase)
+            if n <= len(b2) and tuple(b2[-n:]) == phrase:
+                return hedge
+    s = sent.text.lower()
+    if any(p in s for p in AVERAGE_PHRASES):
+        return "average"
+    return "none"
+
+
+def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | None:
+    if fig.unit == "abs" and fig.old is not None:
+        return None
+    candidates = []
+    for m in _BASELINE_RE.finditer(sent_text):
+        if m.group(0).lower().startswith("over") and 0 <= fig_start - m.end() <= 1:
+            continue  # "over 2x" is a hedge
+        if m.group(0).lower().startswith("over") and m.start() >= fig_start and m.start() < fig_end + 2:
+            pass
+        phrase = m.group(1).strip()
+        if not phrase or re.match(r"^\d", phrase) and m.group(0).lower().startswith("over"):
+            continue
+        phrase = re.split(r"\s+(?:on|at|with|for|in|when|across|using|under|while|and|from|by|during)\s+",
+                          phrase)[0].rstrip(" .")
+        phrase = " ".join(phrase.split()[:6])
+        candidates.append((0 if m.start() >= fig_end else 1, abs(m.start() - fig_end), phrase))
+    if candidates:
+        candidates.sort()
+        return candidates[0][2]
+    if _BASELINE_WORD.search(sent_text):
+        return "baseline"
+    return None
+
+
+# --------------------------------------------------------------------------- technique
+
+
+def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
+    out = []
+    for match_id, s, e in pipe.techniques(doc):
+        label = pipe.nlp.vocab.strings[match_id]
+        out.append((s, e, pipe.technique_of[label]))
+    # longest match wins where matches overlap
+    out.sort(key=lambda x: (x[0], -(x[1] - x[0])))
+    kept: list[tuple[int, int, str]] = []
+    for s, e, name in out:
+        if kept and s < kept[-1][1]:
+            if e - s > kept[-1][1] - kept[-1][0]:
+                kept[-1] = (s, e, name)
+            continue
+        kept.append((s, e, name))
+    return kept
+
+
+_PRECISION_TECH = [
+    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8)\b(?!\s*KV)(?!\s*\w*\s*kv)", re.I), "fp8-quantization"),
+    (re.compile(r"\b(?:INT4|4-bit|W4A16|INT8 weight)\b(?!\s*KV)", re.I), "weight-quantization"),
+]
+
+
+def _technique_in_text(text: str) -> list[str]:
+    pipe = get_pipeline()
+    d = pipe.nlp.make_doc(text)
+    return [name for _, _, name in _technique_spans(pipe, d)]
+
+
+# --------------------------------------------------------------------------- the stage
+
+
+def extract(document: Document) -> list[Claim]:
+    """All claims in a document, in reading order."""
+    pipe = get_pipeline()
+    text = document.text
+    blocks = document.blocks
+    dctx = _document_context(document)
+    candidates = [(i, b) for i, b in enumerate(blocks) if _PREFILTER.search(text, b.start, b.end)]
+    claims: list[Claim] = []
+    texts = (text[b.start:b.end] for _, b in candidates)
+    prev_para_ops: dict[int, OpMention] = _list_leadins(document)
+    for (bi, block), doc in zip(candidates, pipe.nlp.pipe(texts, batch_size=64)):
+        claims.extend(_claims_in_block(pipe, document, bi, block, doc, dctx, prev_para_ops))
+    for n, c in enumerate(claims, start=1):
+        c.id = f"c{n}"
+    return claims
+
+
+def _list_leadins(document: Document) -> dict[int, OpMention]:
+    """List items inherit the op of the paragraph that introduces the list ('At concurrency 8:')."""
+    out: dict[int, OpMention] = {}
+    lead: OpMention | None = None
+    for i, b in enumerate(document.blocks):
+        if b.kind == "paragraph":
+            t = document.text[b.start:b.end]
+            ops = find_ops(t)
+            lead = ops[-1] if ops and t.rstrip().endswith(":") else None
+        elif b.kind == "list_item":
+            if lead is not None:
+                out[i] = lead
+        else:
+            lead = None
+    return out
+
+
+def _document_context(document: Document) -> _DocContext:
+    text = document.text
+    d = _DocContext()
+    first_section_heading_seen = False
+    for b in document.blocks:
+        t = text[b.start:b.end]
+        if b.kind == "heading":
+            ops = find_ops(t)
+            if ops:
+                d.heading_ops[b.start] = ops[0]
+            techs = _technique_in_text(t)
+            d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else None
+            if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1:
+                d.title_technique = techs[0]
+            if (b.level or 1) >= 2:
+                first_section_heading_seen = True
+            continue
+        if b.kind == "table_cell":
+            continue
+        if not _PREFILTER.search(t) and "offline" not in t.lower() and "single" not in t.lower():
+            continue
+        for sent in re.split(r"(?<=[.!?])\s+", t):
+            if not SCOPE_RE.search(sent):
+                continue
+            ops = find_ops(sent)
+            if len({(o.kind, o.value) for o in ops}) != 1:
+                continue
+            if _sentence_has_figure(sent):
+                continue
+            op = ops[0]
+            if (DOC_SCOPE_RE.search(sent) and not first_section_heading_seen) or (
+                    b.section_start is None and d.doc_op is None):
+                if d.doc_op is None:
+                    d.doc_op = op
+            elif b.section_start is not None and b.section_start not in d.section_ops:
+                d.section_ops[b.section_start] = (op, "section")
+    # document-wide context: first hardware / model / lengths named anywhere
+    head = text[:20000]
+    d.doc_hardware = ctx.find_hardware(head)
+    d.doc_model = ctx.find_model(head)
+    d.doc_lengths = ctx.find_lengths(head)
+    d.doc_precision = None
+    if d.title_technique is None and document.blocks:
+        first = document.blocks[0]
+        techs = _technique_in_text(text[first.start:first.end])
+        if len(set(techs)) == 1 and first.kind in ("heading", "paragraph"):
+            d.title_technique = techs[0]
+    return d
+
+
+_FIGURE_HINT = re.compile(r"\d(?:\.\d+)?\s*(?:[xX×]|%|percent|times|-fold)(?![\w])|\b(?:twice|doubles|halves)\b", re.I)
+
+
+def _sentence_has_figure(sent: str) -> bool:
+    return bool(_FIGURE_HINT.search(sent))
+
+
+def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, dctx: _DocContext,
+                     leadins: dict[int, OpMention]) -> list[Claim]:
+    raw = [(pipe.nlp.vocab.strings[mid], s, e) for mid, s, e in pipe.figures(doc)]
+    if not raw:
+        return []
+    # longest match first, no overlaps
+    raw.sort(key=lambda m: (m[1], -(m[2] - m[1])))
+    matches: list[tuple[str, int, int]] = []
+    for label, s, e in raw:
+        if matches and s < matches[-1][2]:
+            if label == "FROMTO" and matches[-1][0] != "FROMTO" and e > matches[-1][2]:
+                matches[-1] = (label, s, e)
+            continue
+        matches.append((label, s, e))
+    # a FROMTO swallowing two percents ("from 20% to 75%") is a level change, handled as abs
+    block_text = doc.text
+    cell = block.cell
+    cell_header = None
+    if cell is not None:
+        cell_header = " ".join(x for x in (cell.col_header, cell.row_header) if x) or ""
+    block_ops = find_ops(block_text)
+    techs = _technique_spans(pipe, doc)
+    out: list[Claim] = []
+    for label, s, e in matches:
+        fig = _figure_from_match(doc, label, s, e)
+        if fig is None:
+            continue
+        sent = doc[s].sent
+        _extend_range(doc, fig, sent)
+        prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
+        if prev is not None and prev.text in ("+", "-", "−") and fig.unit in ("%", "x"):
+            fig.sign = 1 if prev.text == "+" else -1
+        if doc[fig.start].text.startswith("+"):
+            fig.sign = 1
+        if label == "FROMTO" and "%" in doc[s:e].text:
+            continue  # "hit rate from 20 % to 75 %": a level, not a performance pair
+        if fig.unit == "x" and label == "RATIO" and prev is not None and prev.text in ("-", "–") and \
+                fig.start - 2 >= sent.start and doc[fig.start - 2].like_num:
+            continue  # the upper end of an unparsed range
+        if _is_decoy(doc, fig, sent, cell_header):
+            continue
+        out.append(_make_claim(pipe, document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins))
+    return out
+
+
+def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMention]) -> OpMention | None:
+    """The op stated in the figure's own sentence: same clause first, else the nearest before it."""
+    in_sent = [o for o in block_ops if o.start >= sent.start_char and o.end <= sent.end_char
+               and not (o.start < fig_ce and fig_cs < o.end)]
+    if not in_sent:
+        return None
+    if len({(o.kind, o.value) for o in in_sent}) == 1:
+        return in_sent[0]
+    text = doc.text
+
+    def clause_gap(o: OpMention) -> int:
+        a, b = (o.end, fig_cs) if o.end <= fig_cs else (fig_ce, o.start)
+        between = text[a:b]
+        return len(re.findall(r"[,;:()]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bversus\b|\bvs\.?", between))
+
+    scored = sorted(in_sent, key=lambda o: (clause_gap(o), 0 if o.end <= fig_cs else 1,
+                                            abs((o.start + o.end) / 2 - (fig_cs + fig_ce) / 2)))
+    return scored[0]
+
+
+def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
+                dctx: _DocContext, block_ops: list[OpMention], techs: list[tuple[int, int, str]],
+                leadins: dict[int, OpMention]) -> Claim:
+    base = block.start
+    fig_cs = doc[fig.start].idx
+    fig_ce = doc[fig.end - 1].idx + len(doc[fig.end - 1].text)
+    sent_text = sent.text
+    rel_s, rel_e = fig_cs - sent.start_char, fig_ce - sent.start_char
+    # metric
+    op_spans = [(o.start - sent.start_char, o.end - sent.start_char) for o in block_ops
+                if o.start >= sent.start_char and o.end <= sent.end_char]
+    metric = _find_metric(sent_text, rel_s, rel_e, op_spans)
+    cell = block.cell
+    if metric is None and cell is not None:
+        for h in (cell.col_header, cell.row_header):
+            if h:
+                metric = _find_metric(h, 0, 0, []) or metric
+                if metric:
+                    break
+    if metric is None:
+        metric = "unspecified"
+    direction, down = _direction(doc, fig, sent, metric)
+    hedge = _hedge(doc, fig, sent)
+    if fig.unit == "x" and fig.low is None and hedge == "none" and doc[fig.start].text.startswith(("~", "≈")):
+        hedge = "about"
+    baseline = _baseline(sent_text, rel_s, rel_e, fig)
+    if baseline is None and cell is not None and cell.col_header:
+        m = _BASELINE_RE.search(cell.col_header)
+        if m:
+            baseline = m.group(1).strip()
+    # ratio: improvement factor, > 1 better
+    ratio = _ratio(fig, direction, down, metric)
+    # operating point
+    op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document)
+    # technique
+    technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text)
+    # context
+    section_text = " ".join(block.section)
+    block_text = doc.text
+    hardware = ctx.find_hardware(sent_text) or ctx.find_hardware(block_text) or ctx.find_hardware(section_text) \
+        or dctx.doc_hardware
+    model = ctx.find_model(sent_text) or ctx.find_model(block_text) or ctx.find_model(section_text) or dctx.doc_model
+    precision = ctx.find_precision(sent_text)
+    inp, outp = ctx.find_lengths(sent_text)
+    if inp is None and outp is None:
+        inp, outp = ctx.find_lengths(block_text)
+    if inp is None and outp is None:
+        inp, outp = dctx.doc_lengths
+    pm = PERCENTILE_RE.search(sent_text)
+    if pm is None and cell is not None:
+        pm = PERCENTILE_RE.search(" ".join(x for x in (cell.col_header, cell.row_header) if x))
+    start, end = base + fig_cs, base + fig_ce
+    line, col, page = document.locate(start)
+    eline, ecol, _ = document.locate(max(start, end - 1))
+    return Claim(
+        line=line, column=col, end_line=eline, end_column=ecol + 1, page=page,
+        text=document.text[start:end], sentence=" ".join(sent_text.split())[:500],
+        value=fig.value, low=fig.low, unit=fig.unit, ratio=ratio,  # type: ignore[arg-type]
+        metric=metric, direction=direction, hedge=hedge,  # type: ignore[arg-type]
+        technique=technique,
+        op_kind=op.kind if op else "unstated",  # type: ignore[arg-type]
+        op_value=op.value if op else None,
+        op_source=op_source,  # type: ignore[arg-type]
+        op_text=op.text if op else None,
+        baseline=baseline, hardware=hardware, model=model, precision=precision,
+        input_len=inp, output_len=outp, percentile=pm.group(1).lower() if pm else None,
+        section=block.section[-1] if block.section else None,
+        start=start, end=end, block=bi,
+        source_line=document.lines[line - 1] if 0 < line <= len(document.lines) else "",
+    )
+
+
+def _ratio(fig: _Fig, direction: str, down: bool, metric: str) -> float:
+    """The improvement factor (> 1 better): "54 % lower latency" -> 1 / 0.46."""
+    if fig.unit == "abs":
+        r = fig.value
+        if r <= 0:
+            return 1.0
+        r = max(r, 1 / r)
+        return round(r if direction == "better" else 1 / r, 4)
+    if fig.unit == "x":
+        v = fig.value
+        if v < 1:
+            v = 1 / v
+        return round(v if direction == "better" else 1 / v, 4)
+    p = fig.value / 100.0
+    if down:
+        changed = max(1.0 - p, 0.01)  # the measured quantity fell by p
+        r = 1 / changed if direction == "better" else changed
+    else:
+        r = 1.0 + p if direction == "better" else 1 / (1.0 + p)
+    return round(r, 4)
+
+
+def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
+                block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
+                document: Document) -> tuple[OpMention | None, str]:
+    op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
+    if op is not None:
+        return op, "sentence"
+    cell = block.cell
+    if cell is not None:
+        top = _op_from_table(cell)
+        if top is not None:
+            return top, "table"
+    earlier = [o for o in block_ops if o.end <= sent.start_char]
+    if earlier:
+        return earlier[-1], "paragraph"
+    if bi in leadins:
+        return leadins[bi], "paragraph"
+    if block.kind == "heading":
+        pass
+    # section: the nearest heading (then its parents) that states an op, or a section-wide statement
+    if block.section_start is not None and block.kind != "heading":
+        if block.section_start in dctx.heading_ops:
+            return dctx.heading_ops[block.section_start], "section"
+        if block.section_start in dctx.section_ops:
+            return dctx.section_ops[block.section_start][0], "section"
+        parent = _parent_heading_op(document, block, dctx)
+        if parent is not None:
+            return parent, "section"
+    if dctx.doc_op is not None:
+        return dctx.doc_op, "document"
+    return None, "assumed"
+
+
+def _parent_heading_op(document: Document, block: Block, dctx: _DocContext) -> OpMention | None:
+    """Outer headings ('## Results at batch size 64' above '### Llama-3.1-8B')."""
+    heads = [b for b in document.blocks if b.kind == "heading" and b.start < (block.section_start or 0)]
+    depth = len(block.section) - 1
+    for h in reversed(heads):
+        if (h.level or 1) <= depth and len(h.section) < depth:
+            if h.start in dctx.heading_ops:
+                return dctx.heading_ops[h.start]
+            if h.start in dctx.section_ops:
+                return dctx.section_ops[h.start][0]
+            depth = len(h.section)
+            if depth == 0:
+                break
+    return None
+
+
+def _op_from_table(cell) -> OpMention | None:
+    # the column header itself states the op ("Speedup @ bs=1", "c=64")
+    if cell.col_header:
+        ops = find_ops(cell.col_header)
+        if ops:
+            return ops[0]
+    # transposed table: header row "Batch size | 1 | 8 | 64"
+    if cell.header_row and cell.col_header is not None:
+        kind = header_kind(cell.header_row[0]) if cell.header_row else None
+        v = cell_number(cell.col_header)
+        if kind and v is not None and cell.col > 0:
+            return OpMention(kind, v, 0, 0, f"{cell.header_row[0]} {cell.col_header}")
+    # a column of the row names the op kind ("Batch size" column holding 64)
+    for j, h in enumerate(cell.header_row):
+        if j == cell.col or j >= len(cell.row_cells):
+            continue
+        kind = header_kind(h)
+        if kind is None:
+            continue
+        v = cell_number(cell.row_cells[j])
+        if v is not None:
+            return OpMention(kind, v, 0, 0, f"{h} {cell.row_cells[j]}")
+        ops = find_ops(cell.row_cells[j])
+        if ops:
+            return ops[0]
+    # the row header states it ("bs=8", "Concurrency 64", "offline")
+    if cell.row_header and cell.col > 0:
+        ops = find_ops(cell.row_header)
+        if ops:
+            return ops[0]
+    return None
+
+
+def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
+                       dctx: _DocContext, baseline: str | None, sent_text: str) -> str | None:
+    in_sent = [t for t in techs if t[0] >= sent.start and t[1] <= sent.end]
+    if in_sent:
+        names = {t[2] for t in in_sent}
+        if len(names) == 1:
+            return in_sent[0][2]
+        # the technique nearest the figure, preferring the subject before it
+        def dist(t):
+            return (0 if t[1] <= fig.start else 1, abs(t[0] - fig.start))
+        return sorted(in_sent, key=dist)[0][2]
+    # releases, engines and hardware generations compared: no technique
+    if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)):
+        return None
+    for pat, name in _PRECISION_TECH:
+        if pat.search(sent_text) and re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
+            return name
+    earlier = [t for t in techs if t[1] <= sent.start]
+    later = [t for t in techs if t[0] >= sent.end]
+    if earlier:
+        return earlier[-1][2]
+    if later and block.kind != "table_cell":
+        return later[0][2]
+    cell = block.cell
+    if cell is not None:
+        for h in [cell.row_header, cell.col_header] + list(cell.row_cells):
+            if h:
+                names = _technique_in_text(h)
+                if names:
+                    return names[0]
+    if block.section_start is not None and dctx.heading_techniques.get(block.section_start):
+        return dctx.heading_techniques[block.section_start]
+    return dctx.title_technique

@@ -1,0 +1,109 @@
+"""The spaCy pipeline: `spacy.blank("en")`, tokenizer rules that split figures into number
+and unit, a sentencizer, a Matcher for the claim grammar's figure forms and a PhraseMatcher
+for the technique lexicon. Built once per process."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.matcher import Matcher, PhraseMatcher
+from spacy.symbols import ORTH
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+from auditor.extract.vocab import HALVING_WORDS, MULTIPLIER_WORDS
+from auditor.lexicon import load_lexicon
+
+# hardware names that end in a digit followed by X: never split into number and unit
+X_SUFFIXED_NAMES = ["MI300X", "MI325X", "MI355X", "MI250X", "MI350X", "MI210X", "MI300x", "MI325x", "MI355x",
+                    "mi300x", "mi325x", "mi355x", "mi250x", "mi350x", "RX7900X", "7900X", "H100X"]
+
+UNIT_X = ["x", "X", "×"]
+
+
+def _customise_tokenizer(nlp: Language) -> None:
+    prefixes = list(nlp.Defaults.prefixes) + [r"~", r"≈", r"\+(?=[0-9])", r"-(?=[0-9])", r"−(?=[0-9])",
+                                              r">(?=[0-9])", r"≥", r"\$"]
+    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp"]
+    infixes = list(nlp.Defaults.infixes) + [
+        r"(?<=[0-9.])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%
+        r"(?<=[0-9][xX×])[–—/-](?=[~≈]?[0-9])",  # 2x-3x
+        r"(?<=[0-9])(?:->|→|=>)(?=[0-9])",  # 120->300
+        r"(?<=[a-zA-Z])(?:->|→|=>)(?=[0-9a-zA-Z])",
+    ]
+    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    # "tok/s." ends a sentence: drop the single-letter abbreviation exceptions ("s.", "x.")
+    nlp.tokenizer.rules = {k: v for k, v in nlp.tokenizer.rules.items() if not re.fullmatch(r"[A-Za-z]\.", k)}
+    for name in X_SUFFIXED_NAMES:
+        nlp.tokenizer.add_special_case(name, [{ORTH: name}])
+
+
+_NUM = {"LIKE_NUM": True}
+_NUMBER_TOKEN = {"TEXT": {"REGEX": r"^\d{1,7}(?:,\d{3})*(?:\.\d+)?$"}}
+
+FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
+    # "2.5x", "3 ×", "2.5X", "~2x" (the tilde is a prefix token, read as a hedge)
+    "RATIO": [
+        [_NUM, {"ORTH": {"IN": UNIT_X}}],
+        [{"TEXT": {"REGEX": r"^\d+(?:\.\d+)?[xX×]$"}}],
+        [_NUM, {"LOWER": {"IN": ["times", "fold"]}}],
+        [_NUM, {"ORTH": {"IN": ["-", "–"]}}, {"LOWER": {"IN": ["fold", "times"]}}],
+        [{"LOWER": {"IN": sorted(MULTIPLIER_WORDS)}}],
+        [{"LOWER": {"REGEX": r"^\d+(?:\.\d+)?-fold$"}}],
+    ],
+    # "54%", "54 percent", "54 per cent", "5 pct"
+    "PERCENT": [
+        [_NUM, {"ORTH": "%"}],
+        [_NUM, {"LOWER": {"IN": ["percent", "pct", "pct.", "percentage"]}}],
+        [_NUM, {"LOWER": "per"}, {"LOWER": "cent"}],
+    ],
+    # "halves", "in half", "by half", "by a third", "a quarter"
+    "FRACTION": [
+        [{"LOWER": {"IN": sorted(HALVING_WORDS)}}],
+        [{"LOWER": {"IN": ["in", "by"]}}, {"LOWER": "half"}],
+        [{"LOWER": {"IN": ["a", "one"]}}, {"ORTH": "-", "OP": "?"}, {"LOWER": {"IN": ["third", "quarter", "fifth"]}}],
+        [{"LOWER": {"IN": ["one-third", "one-quarter"]}}],
+        [{"LOWER": "half"}, {"LOWER": "the"}],
+    ],
+    # "from 120 to 300 tok/s", "from 800 ms to 200 ms", "120 -> 300"
+    "FROMTO": [
+        [{"LOWER": "from"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN,
+         {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"}, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
+         {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
+         {"LOWER": "to"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
+        [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
+         {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
+         {"ORTH": {"IN": ["->", "→", "=>"]}}, _NUMBER_TOKEN],
+    ],
+}
+
+
+@dataclass
+class Pipeline:
+    nlp: Language
+    figures: Matcher
+    techniques: PhraseMatcher
+    technique_of: dict[str, str]  # match label -> canonical technique
+
+
+@lru_cache(maxsize=1)
+def get_pipeline() -> Pipeline:
+    nlp = spacy.blank("en")
+    _customise_tokenizer(nlp)
+    nlp.add_pipe("sentencizer", config={"punct_chars": [".", "!", "?", "。"]})
+    nlp.max_length = 2_000_000
+    figures = Matcher(nlp.vocab)
+    for label, patterns in FIGURE_PATTERNS.items():
+        figures.add(label, patterns)
+    phrases = PhraseMatcher(nlp.vocab, attr="LOWER")
+    technique_of: dict[str, str] = {}
+    for t in load_lexicon().techniques:
+        label = f"TECH_{t.name}"
+        technique_of[label] = t.name
+        phrases.add(label, [nlp.make_doc(a) for a in t.aliases])
+    return Pipeline(nlp, figures, phrases, technique_of)

@@ -1,0 +1,136 @@
+"""Operating-point mentions: "concurrency 8", "at 64 concurrent requests", "batch size 1",
+"bs=1", "BS 32", "single-stream", "one user", "at 10 QPS", "request rate 4", "offline",
+"max throughput". Found by anchored regular expressions with bounded repetition (linear
+time); the extractor decides which mention a claim takes and from where (sentence,
+paragraph, table, section, document)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from auditor.extract.vocab import NUMBER_WORDS
+
+_NUM = r"(\d{1,6}(?:,\d{3})*(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_SEP = r"\s*(?:of|=|:|at|is|set to|to)?\s*"
+
+
+@dataclass(frozen=True)
+class OpMention:
+    kind: str  # single | concurrency | batch_size | request_rate | offline
+    value: float | None
+    start: int
+    end: int
+    text: str
+
+
+def _num(s: str) -> float:
+    s = s.lower()
+    if s in NUMBER_WORDS:
+        return float(NUMBER_WORDS[s])
+    return float(s.replace(",", ""))
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("concurrency", re.compile(
+        r"\b(?:max(?:imum)?[ _-]|request[ _-]|client[ _-])?concurrency(?:[ _-]level)?" + _SEP + _NUM + r"\b",
+        re.I)),
+    ("concurrency", re.compile(
+        r"\b" + _NUM + r"\s+(?:concurrent|parallel|simultaneous|in-flight|inflight|active)\s+"
+        r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?)\b",
+        re.I)),
+    ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
+    ("concurrency", re.compile(r"(?<![\w/])c\s*=\s*(\d{1,6})\b")),
+    ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
+    ("concurrency", re.compile(r"\b(\d{1,6})\s+(?:users|clients)\b(?!\s+(?:per|of))", re.I)),
+    ("batch_size", re.compile(r"\bbatch[ _-]?sizes?" + _SEP + _NUM + r"\b", re.I)),
+    ("batch_size", re.compile(r"(?<![\w-])bs\s*[=:]?\s*(\d{1,6})\b", re.I)),
+    ("batch_size", re.compile(r"\bbatch\s*(?:of|=|:)?\s*(\d{1,6})\b(?!\s*(?:requests|prompts|sequences)\s+per)", re.I)),
+    ("batch_size", re.compile(r"\b" + _NUM + r"-(?:sequence|request|prompt) batch(?:es)?\b", re.I)),
+    ("batch_size", re.compile(r"\bbatch(?:es)? of (?:size )?" + _NUM + r"\b", re.I)),
+    ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
+    ("request_rate", re.compile(
+        r"\b(?:at|under|with|of)\s+(?:a\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
+        r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
+    ("request_rate", re.compile(r"\bqps\s*[=:]\s*(\d+(?:\.\d+)?)\b", re.I)),
+    ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
+    ("single", re.compile(
+        r"\bsingle[- ](?:request|stream|user|sequence|query|prompt|client|batch)s?\b|\bsingle[- ]streamed\b", re.I)),
+    ("single", re.compile(
+        r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b(?!\s*(?:per|/))", re.I)),
+    ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b", re.I)),
+    ("offline", re.compile(
+        r"\boffline(?:[ -](?:batch|inference|mode|throughput|scenario|benchmark|runs?|setting|processing))?\b|"
+        r"\bmax(?:imum)?[ -]throughput\b|\bsaturat(?:ion|ed|ing)\b|\bfully[ -]loaded\b|\bpeak[ -]load\b", re.I)),
+]
+
+# "concurrency 1" reads as concurrency 1 (its own kind); only word forms are `single`.
+
+
+def find_ops(text: str) -> list[OpMention]:
+    """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
+    found: list[OpMention] = []
+    for kind, pat in _PATTERNS:
+        for m in pat.finditer(text):
+            value: float | None
+            if kind == "single":
+                value = 1.0
+            elif kind == "offline":
+                value = None
+            else:
+                try:
+                    value = _num(m.group(1))
+                except ValueError:
+                    continue
+                if value <= 0:
+                    continue
+            found.append(OpMention(kind, value, m.start(), m.end(), m.group(0)))
+    found.sort(key=lambda o: (o.start, -(o.end - o.start)))
+    out: list[OpMention] = []
+    for o in found:
+        if out and o.start < out[-1].end:
+            continue
+        out.append(o)
+    return out
+
+
+# Words that make a statement cover a whole section or the whole document.
+SCOPE_RE = re.compile(
+    r"\b(?:all|every|each|unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
+    r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark)|"
+    r"in this (?:section|post|document|report|paper|article)|we (?:ran|run|measure|measured|benchmark(?:ed)?|"
+    r"report|used|use)|were (?:measured|collected|taken|run|recorded|obtained)|are (?:measured|reported|taken))\b",
+    re.I,
+)
+DOC_SCOPE_RE = re.compile(
+    r"\b(?:this (?:post|document|report|paper|article|page|doc|writeup|write-up|note|memo)|throughout|"
+    r"all (?:results|numbers|figures|measurements|benchmarks|experiments|runs|tests)|unless (?:otherwise )?"
+    r"(?:noted|stated|specified|mentioned))\b",
+    re.I,
+)
+
+# table headers that name an operating-point kind
+HEADER_KIND: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:batch(?:[ _-]?size)?|bs)\b", re.I), "batch_size"),
+    (re.compile(r"\b(?:concurrency|concurrent|users|clients|streams|parallel requests|in-flight)\b", re.I),
+     "concurrency"),
+    (re.compile(r"\b(?:qps|rps|req/s|request[ _-]rate|requests? per second|arrival rate|rate)\b", re.I),
+     "request_rate"),
+]
+
+
+def header_kind(header: str) -> str | None:
+    for pat, kind in HEADER_KIND:
+        if pat.search(header):
+            return kind
+    return None
+
+
+_CELL_NUM = re.compile(r"^\s*(?:[a-z =:]*?)\s*(\d{1,6}(?:,\d{3})*(?:\.\d+)?)\s*(?:qps|req/s|rps|users?)?\s*$", re.I)
+
+
+def cell_number(cell: str) -> float | None:
+    m = _CELL_NUM.match(cell or "")
+    if not m:
+        return None
+    return float(m.group(1).replace(",", ""))

@@ -1,0 +1,136 @@
+"""Word lists of the claim grammar (DESIGN.md, "The claim"): number words, metric terms,
+direction and hedge cues, and the cues that mark a number as a decoy."""
+
+from __future__ import annotations
+
+import re
+
+NUMBER_WORDS: dict[str, float] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}
+
+# single words that are a multiplier on their own
+MULTIPLIER_WORDS: dict[str, float] = {
+    "twice": 2, "double": 2, "doubles": 2, "doubled": 2, "doubling": 2,
+    "triple": 3, "triples": 3, "tripled": 3, "tripling": 3,
+    "quadruple": 4, "quadruples": 4, "quadrupled": 4, "quadrupling": 4,
+    "twofold": 2, "threefold": 3, "fourfold": 4, "fivefold": 5, "sixfold": 6, "eightfold": 8,
+    "tenfold": 10,
+}
+HALVING_WORDS = {"halve", "halves", "halved", "halving"}
+FRACTIONS: dict[str, float] = {"half": 50.0, "third": 33.3, "quarter": 25.0, "fifth": 20.0}
+
+# metric -> phrases (lower case); longest phrase wins where several overlap
+METRIC_TERMS: dict[str, list[str]] = {
+    "ttft": ["time to first token", "time-to-first-token", "time-to-first token", "ttft", "first-token latency",
+             "first token latency", "prefill latency", "time to first byte"],
+    "itl": ["inter-token latency", "inter token latency", "intertoken latency", "itl", "token-to-token latency",
+            "inter-token latencies"],
+    "tpot": ["time per output token", "time-per-output-token", "tpot", "per-token latency", "per token latency",
+             "decode latency per token", "token latency", "ms/token", "ms per token"],
+    "e2e": ["end-to-end latency", "end to end latency", "e2e latency", "e2e", "end-to-end", "request latency",
+            "completion time", "job completion time", "e2el", "end-to-end time", "runtime", "run time",
+            "wall-clock time", "wall clock time", "total latency", "turnaround time"],
+    "latency": ["latency", "latencies", "response time", "response times"],
+    "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
+                   "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
+                   "generation speed", "decode speed", "decoding speed", "tokens per gpu", "tok/s/gpu",
+                   "token throughput", "qps served", "requests served", "output rate", "tokens/second"],
+    "goodput": ["goodput"],
+    "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
+               "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "gpu memory", "hbm usage"],
+    "capacity": ["capacity", "concurrent requests", "more requests", "more sequences", "concurrent users",
+                 "more users", "batch capacity", "cache capacity", "context capacity", "larger batch",
+                 "larger batches", "bigger batch", "bigger batches", "more tokens in cache",
+                 "kv cache capacity", "tokens resident", "resident", "sequences in flight"],
+    "cost": ["cost", "costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
+             "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar"],
+}
+
+# words for speed without a named metric
+SPEED_WORDS = {"faster", "speedup", "speed-up", "speedups", "speed-ups", "speed", "quicker", "slower", "slowdown",
+               "slow-down", "accelerates", "acceleration", "accelerate", "accelerated"}
+
+HIGHER_IS_BETTER = {"throughput", "goodput", "capacity", "unspecified", "other"}
+LOWER_IS_BETTER = {"latency", "ttft", "itl", "tpot", "e2e", "memory", "cost"}
+
+UP_WORDS = {"higher", "more", "increase", "increases", "increased", "increasing", "raise", "raises", "raised",
+            "boost", "boosts", "boosted", "improve", "improves", "improved", "improvement", "improvements",
+            "gain", "gains", "up", "grow", "grows", "grew", "larger", "bigger", "greater", "rise", "rises",
+            "rose", "jump", "jumps", "jumped", "lift", "lifts", "lifted", "additional", "extra", "climbs",
+            "climbed", "doubles", "doubled", "triples", "tripled", "better", "adds", "added", "add", "surge",
+            "surges", "inflates", "inflated", "balloons", "spike", "spikes", "increment", "uplift"}
+DOWN_WORDS = {"lower", "less", "fewer", "reduce", "reduces", "reduced", "reducing", "reduction", "reductions",
+              "cut", "cuts", "cutting", "drop", "drops", "dropped", "decrease", "decreases", "decreased",
+              "shrink", "shrinks", "shrank", "smaller", "down", "fall", "falls", "fell", "saving", "savings",
+              "save", "saves", "saved", "lowers", "lowered", "trims", "trimmed", "shaves", "shaved", "slashes",
+              "slashed", "halves", "halved", "decline", "declines", "declined", "shorter", "lose", "loses",
+              "lost", "loss", "dips", "dipped", "sheds", "compress", "compresses"}
+GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperforms", "outperform", "accelerates",
+              "acceleration", "better", "improvement", "improves", "improved", "gain", "gains", "wins", "win",
+              "beats", "ahead", "accelerated"}
+BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
+             "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
+             "behind", "costs"}
+
+# words before a figure that make it a change ("by 40 %", "raises ... 14.9%")
+CHANGE_VERBS = UP_WORDS | DOWN_WORDS | GOOD_WORDS | BAD_WORDS
+
+HEDGE_BEFORE: list[tuple[tuple[str, ...], str]] = [
+    (("up", "to"), "up_to"), (("as", "much", "as"), "up_to"), (("as", "high", "as"), "up_to"),
+    (("as", "large", "as"), "up_to"), (("peak", "of"), "up_to"), (("a", "maximum", "of"), "up_to"),
+    (("at", "least"), "at_least"), (("more", "than"), "at_least"), (("over",), "at_least"),
+    (("above",), "at_least"), ((">",), "at_least"), (("≥",), "at_least"), ((">=",), "at_least"),
+    (("upwards", "of"), "at_least"), (("north", "of"), "at_least"), (("in", "excess", "of"), "at_least"),
+    (("better", "than"), "at_least"),
+    (("about",), "about"), (("around",), "about"), (("roughly",), "about"), (("approximately",), "about"),
+    (("approx",), "about"), (("approx.",), "about"), (("~",), "about"), (("≈",), "about"), (("nearly",), "about"),
+    (("almost",), "about"), (("close", "to"), "about"), (("some",), "about"), (("circa",), "about"),
+    (("ca.",), "about"), (("just", "under"), "about"), (("just", "over"), "about"), (("an", "estimated"), "about"),
+    (("on", "average"), "average"), (("average",), "average"), (("avg",), "average"), (("avg.",), "average"),
+    (("mean",), "average"), (("an", "average"), "average"), (("average", "of"), "average"),
+]
+AVERAGE_PHRASES = ("on average", "average speedup", "mean speedup", "geomean", "geometric mean",
+                   "average improvement", "on avg")
+
+PERCENTILE_RE = re.compile(
+    r"\b(p\d{2}(?:\.\d)?|p50|median|mean|average|avg|\d{2}(?:th|st|nd|rd) percentile|tail latency|tail)\b",
+    re.IGNORECASE,
+)
+
+# a percent next to one of these is not a performance change
+PERCENT_DECOY_TERMS = [
+    "accuracy", "acceptance", "accept rate", "accepted", "hit rate", "hit-rate", "hit ratio", "cache hit",
+    "hits", "utilization", "utilisation", "util", "of requests", "of the requests", "of tokens",
+    "of the tokens", "of prompts", "of traffic", "of the time", "of gpu memory", "of memory", "of the memory",
+    "of hbm", "of the weights", "of parameters", "of the parameters", "mmlu", "gsm8k", "humaneval", "quality",
+    "score", "perplexity", "recall", "precision", "win rate", "win-rate", "share", "probability", "confidence",
+    "percentile", "sparsity", "pruned", "of the fp16", "of the bf16", "of baseline accuracy", "of the reference",
+    "of peak", "of the peak", "of theoretical", "of the theoretical", "of the roofline", "mfu", "mbu",
+    "bandwidth utilization", "occupancy", "agreement", "pass@1", "pass rate", "exact match", "of users",
+    "of all", "of the batch", "of sequences", "of the sequences", "of queries", "of the queries", "of the gpu",
+    "of the cache", "of cache", "of kv", "of the kv", "of the context", "of the dataset", "of the budget",
+    "discount", "off", "tax", "interest", "of its", "of their", "of our", "of the total", "of total",
+    "error rate", "failure rate", "success rate", "of the workload", "of workloads", "chance", "likelihood",
+    "f1", "bleu", "rouge", "reuse rate", "draft acceptance", "acceptance length", "coverage",
+    "memory_utilization", "gpu_memory_utilization", "of the time budget", "confidence interval",
+]
+# a ratio followed by one of these counts hardware or parameters, not speed
+RATIO_DECOY_NEXT = re.compile(
+    r"^(h100|h200|h20|h800|a100|a10g?|l40s?|l4|b200|b300|gb200|gb300|mi\d{3}x?|rtx|gpus?|nodes?|cards?|"
+    r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
+    r"cpus?|cores?|servers?|experts?|layers?|heads?|\d+[a-z]*)\b",
+    re.IGNORECASE,
+)
+RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel"}
+
+NON_PERF_CONTEXT = [
+    "compression ratio", "parameters", "params", "model size", "more parameters", "larger model",
+    "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
+]
+
+PERCENT_DECOY_RE = re.compile(
+    r"(?<![\w])(?:" + "|".join(re.escape(t) for t in sorted(PERCENT_DECOY_TERMS, key=len, reverse=True)) + r")(?![\w])")
+NON_PERF_RE = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(t) for t in NON_PERF_CONTEXT) + r")(?![\w])")

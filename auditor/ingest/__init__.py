@@ -1,0 +1,161 @@
+"""Ingest: turn a path, URL or stdin into a Document. The only stage that does I/O.
+
+Input problems raise IngestError with a one-line reason; the caller reports it against that
+input and goes on with the others.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from auditor.ingest.markdown import parse_markdown
+from auditor.ingest.text import parse_text
+from auditor.models import Document
+
+MAX_BYTES = 20 * 1024 * 1024  # larger inputs are refused: nobody publishes a 20 MB blog post
+
+TEXT_EXTENSIONS = {".txt": "text", ".text": "text", ".rst": "text", ".md": "markdown",
+                   ".markdown": "markdown", ".mdx": "markdown", ".mkd": "markdown"}
+HTML_EXTENSIONS = {".html": "html", ".htm": "html", ".xhtml": "html"}
+PDF_EXTENSIONS = {".pdf": "pdf"}
+KNOWN_EXTENSIONS: dict[str, str] = {**TEXT_EXTENSIONS, **HTML_EXTENSIONS, **PDF_EXTENSIONS}
+
+
+class IngestError(Exception):
+    """An input that cannot be read; str(e) is the one-line reason shown to the user."""
+
+
+# kind -> parser(decoded text, path) for text-like formats; html/pdf/url register themselves
+TEXT_PARSERS: dict[str, Callable[[str, str], Document]] = {
+    "text": lambda s, p: parse_text(s, p),
+    "markdown": parse_markdown,
+}
+
+
+def kind_for(path: str) -> str:
+    if path.startswith(("http://", "https://")):
+        return "url"
+    return KNOWN_EXTENSIONS.get(Path(path).suffix.lower(), "text")
+
+
+def decode(data: bytes, name: str) -> str:
+    """Bytes to text: UTF-8 (BOM allowed) or UTF-16 with a BOM; NUL bytes mean binary."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as e:
+            raise IngestError(f"{name}: invalid UTF-16 text at byte {e.start}") from None
+    if b"\x00" in data[:8192] or b"\x00" in data:
+        raise IngestError(f"{name}: binary file (NUL bytes), not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise IngestError(f"{name}: not valid UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+
+
+def read_bytes(path: str) -> bytes:
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        name = "<stdin>"
+    else:
+        p = Path(path)
+        if not p.exists():
+            raise IngestError(f"{path}: no such file or directory")
+        if p.is_dir():
+            raise IngestError(f"{path}: is a directory")
+        try:
+            size = p.stat().st_size
+            if size > MAX_BYTES:
+                raise IngestError(f"{path}: file too large ({size / 1e6:.1f} MB > {MAX_BYTES / 1e6:.0f} MB limit)")
+            with p.open("rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
+        except PermissionError:
+            raise IngestError(f"{path}: permission denied") from None
+        except OSError as e:
+            raise IngestError(f"{path}: cannot read ({e.strerror or e})") from None
+        name = path
+    if len(data) > MAX_BYTES:
+        raise IngestError(f"{name}: input too large (> {MAX_BYTES / 1e6:.0f} MB limit)")
+    return data
+
+
+def load(path: str, kind: str | None = None) -> Document:
+    """Read one input (file path, '-' for stdin, or URL) into a Document."""
+    kind = kind or ("text" if path == "-" else kind_for(path))
+    if kind == "url":
+        from auditor.ingest import url as url_mod  # registered by the URL reader
+
+        return url_mod.load_url(path)  # type: ignore[attr-defined]
+    data = read_bytes(path)
+    return parse_bytes(data, path if path != "-" else "<stdin>", kind)
+
+
+def parse_bytes(data: bytes, name: str, kind: str) -> Document:
+    if kind == "pdf":
+        from auditor.ingest import pdf as pdf_mod
+
+        return pdf_mod.parse_pdf(data, name)  # type: ignore[attr-defined]
+    text = decode(data, name)
+    if kind == "html":
+        from auditor.ingest import html as html_mod
+
+        return html_mod.parse_html(text, name)  # type: ignore[attr-defined]
+    return TEXT_PARSERS.get(kind, TEXT_PARSERS["text"])(text, name)
+
+
+def parse_string(text: str, name: str = "<text>", kind: str = "markdown") -> Document:
+    if kind == "html":
+        from auditor.ingest import html as html_mod
+
+        return html_mod.parse_html(text, name)  # type: ignore[attr-defined]
+    return TEXT_PARSERS.get(kind, TEXT_PARSERS["text"])(text, name)
+
+
+def expand_inputs(inputs: Iterable[str], exclude: Iterable[str] = ()) -> list[tuple[str, str | None]]:
+    """Paths, globs, directories (recursive, by extension), URLs and '-' to a flat list.
+
+    Each entry is (input, error): an input that matches nothing carries its error so the run
+    reports it and goes on.
+    """
+    exclude = list(exclude)
+    out: list[tuple[str, str | None]] = []
+
+    def excluded(p: str) -> bool:
+        from fnmatch import fnmatch
+
+        return any(fnmatch(p, pat) or fnmatch(os.path.basename(p), pat) for pat in exclude)
+
+    for item in inputs:
+        if item == "-" or item.startswith(("http://", "https://")):
+            out.append((item, None))
+            continue
+        if "://" in item:
+            scheme = item.split("://", 1)[0]
+            out.append((item, f"{item}: unsupported URL scheme '{scheme}' (only http and https)"))
+            continue
+        p = Path(item)
+        if p.is_dir():
+            found = sorted(
+                str(f) for f in p.rglob("*")
+                if f.is_file() and f.suffix.lower() in KNOWN_EXTENSIONS
+                and not any(part.startswith(".") for part in f.relative_to(p).parts)
+            )
+            found = [f for f in found if not excluded(f)]
+            if not found:
+                out.append((item, f"{item}: directory holds no text, Markdown, HTML or PDF files"))
+            out.extend((f, None) for f in found)
+        elif p.exists():
+            out.append((item, None))
+        elif any(ch in item for ch in "*?["):
+            matches = sorted(m for m in glob.glob(item, recursive=True) if Path(m).is_file())
+            matches = [m for m in matches if not excluded(m)]
+            if not matches:
+                out.append((item, f"{item}: no files match this pattern"))
+            out.extend((m, None) for m in matches)
+        else:
+            out.append((item, f"{item}: no such file or directory"))
+    return out

@@ -1,0 +1,269 @@
+"""The step-time model: a roofline of one decode step, vectorised with numpy.
+
+A step runs `b` sequences (b = min(concurrency, admission cap)). Its time is the sum of
+per-operation rooflines, each max(bytes / bandwidth, FLOPs / peak):
+
+  * the weight GEMMs over all tokens in the step (decode tokens, verified draft tokens and, for
+    throughput-type metrics, the prefill tokens that continuous batching mixes in per decode step:
+    b x E x input_len / output_len); MoE layers read only the experts the tokens touch;
+  * decode attention: KV bytes read (grow with context and batch) or attention FLOPs (MLA);
+  * prefill attention FLOPs;
+  * a fixed per-step overhead (launch, scheduling) plus a per-sequence overhead, and a tensor-
+    parallel all-reduce cost per layer when gpus > 1;
+  * technique terms: dequantisation, draft-model steps, prefix-cache loads.
+
+Effective bandwidth and peak = datasheet x efficiency factors (calibrated, see calibration.py).
+Every field of `Sys` may be a numpy array; everything broadcasts, so one call evaluates a grid
+of concurrencies for a grid of fitted parameters and band variants at once.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from auditor.predict.catalog import HardwareSpec, ModelSpec
+
+# Efficiency factors of the model. The shipped defaults are the values `auditor calibrate`
+# fitted on the published points (see calibration.py, DEFAULT_EFFICIENCY); Settings.efficiency
+# overrides any of them by name.
+EFFICIENCY_KEYS = (
+    "bandwidth",          # achieved fraction of datasheet HBM bandwidth in decode
+    "compute",            # achieved fraction of dense tensor peak in GEMMs
+    "step_overhead_ms",   # fixed time per engine step (launch, scheduling, sampling)
+    "seq_overhead_us",    # extra time per running sequence per step (CPU bookkeeping)
+    "tp_allreduce_us",    # latency of one all-reduce when gpus > 1 (two per layer)
+    "mem_util",           # fraction of HBM the engine may use (weights + KV)
+    "reserve_gb",         # per-GPU activation / workspace reserve
+)
+
+
+@dataclass(frozen=True)
+class Efficiency:
+    bandwidth: float = 0.85
+    compute: float = 0.6
+    step_overhead_ms: float = 0.5
+    seq_overhead_us: float = 4.0
+    tp_allreduce_us: float = 8.0
+    mem_util: float = 0.9
+    reserve_gb: float = 2.0
+
+    @classmethod
+    def from_dict(cls, d: dict[str, float] | None, base: "Efficiency | None" = None) -> "Efficiency":
+        base = base or cls()
+        if not d:
+            return base
+        known = {k: float(v) for k, v in d.items() if k in EFFICIENCY_KEYS}
+        return replace(base, **known)
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: getattr(self, k) for k in EFFICIENCY_KEYS}
+
+
+@dataclass
+class Sys:
+    """One serving configuration relative to the scenario's baseline (BF16-native checkpoint,
+    16-bit KV cache, no speculation). Fields may be numpy arrays."""
+
+    w_scale: Any = 1.0       # weight bytes relative to the checkpoint's native bits
+    fl_mult: Any = 1.0       # GEMM peak multiplier (2 = FP8 tensor cores vs BF16)
+    dq: Any = 0.0            # dequantisation: time per 16-token tile, in units of BF16 weight-read time
+    q: Any = 1.0             # tokens per sequence the target model runs per step (g+1 when verifying)
+    E: Any = 1.0             # tokens emitted per sequence per step
+    g: Any = 0.0             # draft steps per target step
+    rho_w: Any = 0.0         # draft model weight bytes / target weight bytes
+    rho_kv: Any = 0.0        # draft KV bytes read / target KV bytes read
+    kv_scale: Any = 1.0      # KV bytes relative to 16-bit
+    kv_dq: Any = 0.0         # extra KV-read time (dequant), as a fraction of the 16-bit KV-read time
+    kv_fixed_ms: Any = 0.0   # extra fixed attention time per step (kernel setup)
+    oh_add_ms: Any = 0.0     # extra fixed time per step (e.g. eager launches without CUDA graphs)
+    pf_frac: Any = 1.0       # fraction of prefill tokens computed (prefix-cache misses)
+    pf_load: Any = 0.0       # seconds to load one cached prefill token (offloaded KV)
+    cap_mult: Any = 1.0      # admission capacity multiplier (paging, fragmentation)
+    kv_seq_frac: Any = 1.0   # KV held per sequence relative to input+output (shared prefixes)
+    gpus_mult: Any = 1.0     # tensor-parallel degree relative to the scenario's
+    static_batch: Any = 0.0  # static batching: dispersion of output lengths (0 = continuous batching)
+
+
+@dataclass
+class Scenario:
+    hw: HardwareSpec
+    model: ModelSpec
+    gpus: int = 1
+    input_len: int = 1024
+    output_len: int = 256
+    eff: Efficiency = field(default_factory=Efficiency)
+    kv_bits: float = 16.0    # baseline KV precision
+
+    def __post_init__(self) -> None:
+        m, h = self.model, self.hw
+        self.P_tot = m.params_b * 1e9
+        self.P_act = m.active_b * 1e9
+        if m.is_moe:
+            frac = m.experts_per_token / m.experts  # type: ignore[operator]
+            self.k_over_E = frac
+            self.P_routed = min(self.P_tot, (self.P_tot - self.P_act) / (1.0 - frac))
+        else:
+            self.k_over_E = 1.0
+            self.P_routed = 0.0
+        self.w_bytes_per_param = m.weight_bits / 8.0
+        self.W_native = self.P_tot * self.w_bytes_per_param
+        self.bf16_read_bytes = self.P_act * 2.0  # what a BF16 dense read of active weights costs
+        self.BW = h.bandwidth_tbs * 1e12
+        self.PK = h.bf16_tflops * 1e12
+        self.PK8 = (h.fp8_tflops or h.int8_tops or h.bf16_tflops) * 1e12
+        self.PK4 = (h.fp4_tflops or h.fp8_tflops or h.int8_tops or h.bf16_tflops) * 1e12
+        self.mem = h.memory_gb * 1e9
+        self.link = (h.nvlink_gbs or 64.0) * 1e9
+        ctx = self.input_len + self.output_len / 2.0
+        self.ctx_avg = ctx
+        full = m.layers - (m.sliding_layers or 0)
+        sw = m.sliding_layers or 0
+        win = m.sliding_window or 10**9
+        eff_tokens = full * ctx + sw * min(ctx, win)  # token-layers read per decode step
+        self.kv_elems = m.kv_elems_per_token_layer
+        self.kv_read_16 = eff_tokens * self.kv_elems * 2.0  # bytes per sequence per step at 16 bits
+        self.kv_bytes_tok_16 = (full + sw) * self.kv_elems * 2.0  # bytes held per token at 16 bits
+        if m.kv_layout == "mla":
+            r, rope = m.kv_lora_rank or 0, m.qk_rope_dim or 0
+            dec_coef = 2.0 * m.heads * (2 * r + rope)
+            pf_coef = 2.0 * m.heads * (m.head_dim + rope + m.head_dim)
+        else:
+            dec_coef = 4.0 * m.heads * m.head_dim
+            pf_coef = dec_coef
+        self.attn_dec_flops = eff_tokens * dec_coef  # per query token
+        pf_ctx = self.input_len / 2.0
+        self.attn_pf_flops = (full * pf_ctx + sw * min(pf_ctx, win)) * pf_coef  # per prefill token
+        self.pf_per_out = self.input_len / max(1.0, float(self.output_len))
+
+    # ------------------------------------------------------------------ pieces
+
+    def weights_touched(self, T: Any) -> Any:
+        """Parameters whose weights one step reads for T tokens (MoE: experts hit)."""
+        if self.P_routed <= 0:
+            return self.P_tot
+        hit = 1.0 - np.power(1.0 - self.k_over_E, np.maximum(T, 1.0))
+        return (self.P_tot - self.P_routed) + self.P_routed * hit
+
+    def admission_cap(self, s: Sys) -> Any:
+        e = self.eff
+        n = self.gpus * s.gpus_mult
+        weights = self.W_native * s.w_scale * (1.0 + s.rho_w)
+        usable = self.mem * n * e.mem_util - weights - e.reserve_gb * 1e9 * n
+        per_seq = self.kv_bytes_tok_16 * (self.kv_bits / 16.0) * s.kv_scale * (self.input_len + self.output_len)
+        per_seq = per_seq * s.kv_seq_frac * (1.0 + s.rho_kv)
+        cap = np.maximum(usable, 0.0) / per_seq * s.cap_mult
+        return np.maximum(cap, 1.0)
+
+    def fits(self) -> bool:
+        e = self.eff
+        return self.W_native < self.mem * self.gpus * e.mem_util - e.reserve_gb * 1e9 * self.gpus
+
+    def step_time(self, s: Sys, b: Any, prefill: bool) -> Any:
+        """Seconds per engine step with b running sequences."""
+        e = self.eff
+        n = self.gpus * s.gpus_mult
+        BW = self.BW * n * e.bandwidth
+        PK = self.PK * n * e.compute
+        kvb = self.kv_bits / 16.0
+        T_dec = b * s.q
+        T_pf = b * s.E * self.pf_per_out * s.pf_frac if prefill else 0.0
+        T = T_dec + T_pf
+        # weight GEMMs: one read of the touched weights, FLOPs for every token in the step
+        w_bytes = self.weights_touched(T) * self.w_bytes_per_param * s.w_scale
+        t_w = w_bytes / BW
+        t_f = 2.0 * self.P_act * T / (PK * s.fl_mult)
+        tiles = np.maximum(1.0, T / 16.0)
+        t_dq = s.dq * (self.bf16_read_bytes / BW) * tiles
+        t_gemm = np.maximum(t_w, t_f) + t_dq
+        # decode attention: KV bytes (read once per step, shared by the q verified tokens)
+        kv_bytes = b * self.kv_read_16 * kvb * s.kv_scale
+        t_kv = np.maximum(kv_bytes * (1.0 + s.kv_dq) / BW, b * s.q * self.attn_dec_flops / PK)
+        t_kv = t_kv + s.kv_fixed_ms * 1e-3
+        # prefill attention and loads of cached prefixes
+        t_pfa = 0.0
+        if prefill:
+            t_pfa = T_pf * self.attn_pf_flops / PK
+            t_pfa = t_pfa + b * s.E * self.pf_per_out * (1.0 - s.pf_frac) * s.pf_load
+        # draft model: g sequential small steps over the same b sequences
+        t_draft_step = (
+            np.maximum(s.rho_w * self.W_native / BW, s.rho_w * 2.0 * self.P_act * b / PK)
+            + s.rho_kv * self.kv_read_16 * kvb * b / BW
+            + np.where(np.asarray(s.rho_w) > 0, 0.5 * e.step_overhead_ms * 1e-3, 0.0)
+        )
+        t_draft = s.g * t_draft_step
+        if prefill:
+            t_draft = t_draft + s.rho_w * 2.0 * self.P_act * T_pf / PK
+        # fixed costs
+        t_oh = e.step_overhead_ms * 1e-3 + s.oh_add_ms * 1e-3 + e.seq_overhead_us * 1e-6 * b
+        t_comm = 0.0
+        if n > 1 if np.isscalar(n) else True:
+            nn = np.asarray(n, dtype=float)
+            ar = 2.0 * self.model.layers * (
+                e.tp_allreduce_us * 1e-6 + 2.0 * T * self.model.hidden * 2.0 * (nn - 1) / nn / self.link
+            )
+            t_comm = np.where(nn > 1, ar, 0.0)
+        return t_oh + t_gemm + t_kv + t_pfa + t_draft + t_comm
+
+    def prefill_time(self, s: Sys) -> Any:
+        """Seconds to prefill one request alone (compute bound), after prefix-cache hits."""
+        e = self.eff
+        n = self.gpus * s.gpus_mult
+        PK = self.PK * n * e.compute
+        BW = self.BW * n * e.bandwidth
+        toks = self.input_len * s.pf_frac
+        t = 2.0 * self.P_act * toks / (PK * s.fl_mult) + toks * self.attn_pf_flops / PK
+        t = np.maximum(t, self.W_native * s.w_scale / BW) + self.input_len * (1 - s.pf_frac) * s.pf_load
+        t = t + s.dq * (self.bf16_read_bytes / BW) * np.maximum(1.0, toks / 16.0)
+        return t + e.step_overhead_ms * 1e-3
+
+    # ------------------------------------------------------------------ performance at load
+
+    def perf(self, s: Sys, C: Any, metric: str) -> Any:
+        """Figure of merit at concurrency C, larger = better, for `metric`."""
+        cap = self.admission_cap(s)
+        b = np.minimum(C, cap)
+        if metric in ("itl", "tpot"):
+            t = self.step_time(s, b, prefill=False)
+            return s.E / t
+        t = self.step_time(s, b, prefill=True)
+        X = b * s.E / t  # tokens per second
+        # static batching: a batch runs until its longest request ends; with output lengths of
+        # dispersion d (1 = exponential) the expected max of b is about 1 + d (H_b - 1) times the mean
+        H = np.log(np.maximum(b, 1.0)) + 0.5772 + 0.5 / np.maximum(b, 1.0)
+        X = X / (1.0 + np.asarray(s.static_batch) * np.maximum(H - 1.0, 0.0))
+        if metric == "ttft":
+            X_req = X / self.output_len
+            ttft = self.prefill_time(s) + np.maximum(C - b, 0.0) / X_req
+            return 1.0 / ttft
+        return X
+
+
+def tokens_per_step(a: Any, g: Any) -> Any:
+    """Expected tokens per verification with draft length g and per-token acceptance a."""
+    a = np.clip(a, 1e-6, 0.999999)
+    return (1.0 - np.power(a, g + 1.0)) / (1.0 - a)
+
+
+def little_concurrency(sc: Scenario, s: Sys, rate: float, metric: str = "throughput") -> float:
+    """Concurrency that request rate `rate` (req/s) produces, by Little's law: C = rate x e2e(C)."""
+    if rate <= 0:
+        return 1.0
+    cap = float(np.max(sc.admission_cap(s)))
+    Cs = np.geomspace(1.0, max(2.0, cap), 256)
+    b = np.minimum(Cs, cap)
+    t = sc.step_time(s, b, prefill=True)
+    X_req = b * s.E / t / sc.output_len
+    e2e = Cs / X_req  # closed-loop latency at concurrency C
+    f = rate * e2e - Cs
+    if f[0] <= 0:  # light load: one request at a time is enough
+        return max(1.0, rate * float(e2e[0]))
+    idx = np.nonzero(f <= 0)[0]
+    if len(idx) == 0:  # beyond saturation: the queue grows without bound; the engine runs full
+        return cap
+    i = int(idx[0])
+    x0, x1, f0, f1 = math.log(Cs[i - 1]), math.log(Cs[i]), f[i - 1], f[i]
+    return float(math.exp(x0 + (x1 - x0) * f0 / (f0 - f1)))
