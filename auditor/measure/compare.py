@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -83,7 +84,15 @@ def _claim_op(claim: Claim, concurrency_range: tuple[float, float] | None) -> tu
 
 
 def _sources(pr: Pair) -> str:
-    return ", ".join(Path(s).name for s in pr.sources)
+    """The result files behind a pair, relative to the folder they share (names stay unique)."""
+    if not pr.sources:
+        return ""
+    parents = [str(Path(s).parent) for s in pr.sources]
+    try:
+        common = os.path.commonpath(parents)
+    except ValueError:  # mixed absolute and relative paths
+        common = ""
+    return ", ".join(os.path.relpath(s, common) if common else s for s in pr.sources)
 
 
 def attach_measured(claims: list[Claim], measured: MeasuredSet, settings: Settings) -> None:
