@@ -249,6 +249,9 @@ def eval_cmd(
 
 # --- commands that live in their own modules
 # (registered below; each module keeps its own options and help)
+from auditor.commands import measure as measure_cmds  # noqa: E402
+app.command("plan")(measure_cmds.plan)
+app.command("results")(measure_cmds.results)
 
 
 def main() -> None:
