@@ -87,31 +87,33 @@ def load(path: str, kind: str | None = None) -> Document:
     """Read one input (file path, '-' for stdin, or URL) into a Document."""
     kind = kind or ("text" if path == "-" else kind_for(path))
     if kind == "url":
-        from auditor.ingest import url as url_mod  # registered by the URL reader
-
-        return url_mod.load_url(path)  # type: ignore[attr-defined]
+        return _reader("url", path).load_url(path)
     data = read_bytes(path)
     return parse_bytes(data, path if path != "-" else "<stdin>", kind)
 
 
+def _reader(kind: str, name: str):
+    """The optional reader module for html / pdf / url."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"auditor.ingest.{kind}")
+    except ImportError as e:
+        raise IngestError(f"{name}: no {kind.upper()} reader available in this installation ({e})") from None
+
+
 def parse_bytes(data: bytes, name: str, kind: str) -> Document:
     if kind == "pdf":
-        from auditor.ingest import pdf as pdf_mod
-
-        return pdf_mod.parse_pdf(data, name)  # type: ignore[attr-defined]
+        return _reader("pdf", name).parse_pdf(data, name)  # type: ignore[attr-defined]
     text = decode(data, name)
     if kind == "html":
-        from auditor.ingest import html as html_mod
-
-        return html_mod.parse_html(text, name)  # type: ignore[attr-defined]
+        return _reader("html", name).parse_html(text, name)
     return TEXT_PARSERS.get(kind, TEXT_PARSERS["text"])(text, name)
 
 
 def parse_string(text: str, name: str = "<text>", kind: str = "markdown") -> Document:
     if kind == "html":
-        from auditor.ingest import html as html_mod
-
-        return html_mod.parse_html(text, name)  # type: ignore[attr-defined]
+        return _reader("html", name).parse_html(text, name)
     return TEXT_PARSERS.get(kind, TEXT_PARSERS["text"])(text, name)
 
 
