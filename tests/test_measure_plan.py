@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -58,11 +59,29 @@ def test_text_plan_names_points_metrics_and_every_tool():
     for name in ("vllm bench serve", "GuideLLM", "GenAI-Perf", "AIPerf", "LLMPerf"):
         assert f"== {name} ==" in text
     assert "vllm serve Qwen/Qwen2.5-7B-Instruct --port 8001 --kv-cache-dtype fp8" in text
-    assert "--max-concurrency 64" in text and "--label optimised --metadata feature=on" in text
+    assert "for C in 1 32 64; do" in text
+    assert '--max-concurrency "${C}"' in text and "--label optimised --metadata feature=on" in text
     assert "--base-url http://gpu-box:8001 " in text
-    assert "--rate-type concurrent --rate 32" in text
-    assert "--num-concurrent-requests 64" in text
+    assert '--rate-type concurrent --rate "${C}"' in text
+    assert '--num-concurrent-requests "${C}"' in text
     assert "auditor check DOC --measured results/" in text
+
+
+@pytest.mark.parametrize("tool", ["vllm", "guidellm", "genai-perf", "aiperf", "llmperf"])
+def test_text_loops_run_the_same_commands_as_the_json_plan(tmp_path, tool):
+    """Each `for C in ...` block of the text plan, pasted into bash, runs exactly the JSON commands."""
+    p = make_plan(16, points=[4], tools=[tool], feature_flags=["--kv-cache-dtype fp8"])
+    text = render_text(p)
+    blocks = text.split("for C in ")[1:]
+    assert len(blocks) == 2
+    program = "".join("for C in " + b.split("\ndone\n")[0] + "\ndone\n" for b in blocks)
+    exe = "env" if tool == "llmperf" else tool
+    stub = f'{exe}() {{ printf "%s\\0" "$@"; printf "\\n"; }}\n'
+    out = subprocess.run(["bash", "-c", stub + program], capture_output=True, text=True, check=True).stdout
+    got = [ln.split("\0")[:-1] for ln in out.splitlines()]
+    (tc,) = p.tools
+    want = [shlex.split(c)[1:] for label in ("baseline", "optimised") for c in tc.commands[label]]
+    assert got == want
 
 
 def test_bad_plan_arguments_exit_2_with_one_line():

@@ -19,7 +19,7 @@ from auditor.measure.plan import PlanError, TOOLS, make_plan, render_script, ren
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"auditor: {message}", err=True)
+    typer.echo(f"error: {message}", err=True)
     raise typer.Exit(2)
 
 

@@ -161,7 +161,6 @@ def make_plan(
     if not url.hostname:
         raise PlanError(f"--endpoint {endpoint!r}: not a URL (e.g. http://localhost:8000)")
     endpoint = f"{url.scheme}://{url.netloc}{url.path.rstrip('/')}"
-    port = str(url.port or (443 if url.scheme == "https" else 80))
     flags = _split_flags(feature_flags or [])
     chosen = tools or list(TOOLS)
     for t in chosen:
@@ -174,11 +173,7 @@ def make_plan(
         labels={BASELINE: "feature off", OPTIMISED: "feature on"},
         requests={c: requests_for(c) for c in pts},
     )
-    base_vals = {
-        "MODEL": model, "ENDPOINT": endpoint, "PORT": port, "INPUT_LEN": str(input_len),
-        "OUTPUT_LEN": str(output_len), "SLO_TTFT_MS": _fmt_num(slo_ttft_ms),
-        "SLO_TPOT_MS": _fmt_num(slo_tpot_ms), "OUT": out_dir, "LLMPERF_DIR": "llmperf",
-    }
+    base_vals = _values(plan)
     server = _fill(_SERVER, base_vals)
     plan.server = {
         BASELINE: server,
@@ -194,6 +189,26 @@ def make_plan(
             ]
         plan.tools.append(tc)
     return plan
+
+
+def _values(plan: Plan) -> dict[str, str]:
+    url = urlparse(plan.endpoint)
+    return {
+        "MODEL": plan.model, "ENDPOINT": plan.endpoint,
+        "PORT": str(url.port or (443 if url.scheme == "https" else 80)),
+        "INPUT_LEN": str(plan.input_len), "OUTPUT_LEN": str(plan.output_len),
+        "SLO_TTFT_MS": _fmt_num(plan.slo_ttft_ms), "SLO_TPOT_MS": _fmt_num(plan.slo_tpot_ms),
+        "OUT": plan.out_dir, "LLMPERF_DIR": "llmperf",
+    }
+
+
+def _loop_token(tok: str, values: dict[str, str]) -> str:
+    """A token for a `for C in ...` loop: every placeholder filled except $C and $N."""
+    filled = _VAR.sub(lambda m: m.group(0) if m.group(1) in ("C", "N") else values.get(m.group(1), m.group(0)),
+                      tok)
+    if re.search(r"\{[CN]\}", filled):
+        return _script_token(filled)
+    return shlex.quote(filled)
 
 
 def _result_glob(tool: str, out: str) -> str:
@@ -232,11 +247,18 @@ def render_text(plan: Plan) -> str:
     ]
     if not plan.feature_flags:
         lines.append("  (pass --feature-flag to fill in the flags that turn the feature on)")
+    values = _values(plan)
+    pts = " ".join(map(str, plan.points))
     for tc in plan.tools:
         lines += ["", f"== {tc.name} =="]
-        for label, cmds in tc.commands.items():
-            lines.append(f"# {label} ({plan.labels[label]}), server started as above")
-            lines += cmds
+        for label, feature in ((BASELINE, "off"), (OPTIMISED, "on")):
+            vals = {**values, "LABEL": label, "FEATURE": feature}
+            lines += [
+                f"# {label} ({plan.labels[label]}), with the server started as above",
+                f"for C in {pts}; do N=$(( C * 10 > 100 ? C * 10 : 100 ))",
+                "  " + " ".join(_loop_token(t, vals) for t in _T[tc.tool]),
+                "done",
+            ]
         if tc.tool == "llmperf":
             lines.append("# run from a checkout of ray-project/llmperf; OPENAI_API_KEY must be set (any value)")
     lines += [
