@@ -444,3 +444,24 @@ def test_single_label_gives_curves_but_no_comparison(tmp_path):
     c = claim(2.0)
     attach_measured([c], ms, Settings())
     assert c.measured is None
+
+
+def test_unlabelled_vllm_files_in_one_folder_are_labelled_from_their_names(tmp_path):
+    """vllm's default file name is {label or backend}-{rate}qps-concurrency{N}-{model}-{date}.json."""
+    files = []
+    for prefix, v in (("stock", BASE), ("eagle", OPT)):
+        for i, c in enumerate(POINTS):
+            d = vllm_result(None, c, v["tp"][i], v["ttft"][i], v["itl"][i])
+            files.append(write(tmp_path / f"{prefix}-infqps-concurrency{c}-Llama-3.1-8B-Instruct-20250101-1200{i:02d}.json", d))
+    ms = load_measured([str(tmp_path)])
+    assert sorted(ms.labels()) == ["eagle", "stock"] and ms.baseline == "stock"
+    assert [y for _, y in ms.pairs[0].series("throughput")] == pytest.approx(SPEEDUP)
+
+
+def test_runs_with_different_workloads_are_flagged(tmp_path):
+    files = write_vllm_set(tmp_path)
+    d = json.loads(Path(files[-1]).read_text())
+    d["total_output_tokens"] = 128 * d["completed"]
+    Path(files[-1]).write_text(json.dumps(d))
+    (pr,) = load_measured(files).pairs
+    assert any("output len differs at concurrency 64: 256 (baseline) vs 128 (optimised)" in n for n in pr.notes)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from auditor.measure.formats import METRICS, MeasureError, OpAxis, Run, read_file
+from auditor.measure.formats import METRICS, MeasureError, OpAxis, Run, label_from_stem, read_file
 
 #: speedup name -> (metric key, higher is better)
 SPEEDUPS: dict[str, tuple[str, bool]] = {
@@ -53,6 +53,7 @@ class MeasuredPoint(_Model):
     runs: int = 1
     sources: list[str] = Field(default_factory=list)
     offline: bool = False
+    workload: dict[str, float] = Field(default_factory=dict)  # mean input_len / output_len tokens
 
 
 class Curve(_Model):
@@ -164,9 +165,15 @@ def _assign_labels(runs: list[Run], notes: list[str]) -> None:
         notes.append(f"runs differ only by {', '.join(varying)}: labelled by it")
     elif varying and file_labels:
         pass  # labels given; metadata just rides along
+    # labels from folders tell nothing when every file sits in one folder; the file names may
+    path_runs = [r for r in runs if r.label_origin == "path"]
+    stems = {id(r): label_from_stem(Path(r.source).stem, r.model) for r in path_runs}
+    if len({r.label for r in path_runs}) == 1 and len({v for v in stems.values() if v}) > 1:
+        for r in path_runs:
+            r.label = stems[id(r)] or r.label
     for r in runs:
         if not r.label:
-            r.label = Path(r.source).stem
+            r.label = label_from_stem(Path(r.source).stem, r.model) or "run"
             r.label_origin = "default"
 
 
@@ -183,8 +190,14 @@ def _points(runs: list[Run]) -> list[Curve]:
             vals = [r.metrics[k] for r in rs if k in r.metrics]
             if vals:
                 metrics[k] = sum(vals) / len(vals)
+        workload = {}
+        for k in ("input_len", "output_len"):
+            vals = [getattr(r, k) for r in rs if getattr(r, k)]
+            if vals:
+                workload[k] = sum(vals) / len(vals)
         pt = MeasuredPoint(label=label, axis=axis, op=op, metrics=metrics, runs=len(rs),
-                           sources=sorted({r.source for r in rs}), offline=any(r.offline for r in rs))
+                           sources=sorted({r.source for r in rs}), offline=any(r.offline for r in rs),
+                           workload=workload)
         curves.setdefault((label, axis), Curve(label=label, axis=axis)).points.append(pt)
     out = list(curves.values())
     for c in out:
@@ -229,6 +242,12 @@ def pair(base: Curve, opt: Curve) -> Pair:
                 sp.speedups[a] = sp.speedups[b_]
         p.points.append(sp)
         p.sources.extend(s for s in b.sources + opt_pt.sources if s not in p.sources)
+        for what in ("input_len", "output_len"):
+            bv, ov = b.workload.get(what), opt_pt.workload.get(what)
+            if bv and ov and abs(bv - ov) / max(bv, ov) > 0.1:
+                p.notes.append(f"{what.replace('_', ' ')} differs at {p.axis} {_fmt(opt_pt.op)}: "
+                               f"{_fmt(bv, 0)} ({base.label}) vs {_fmt(ov, 0)} ({opt.label}); "
+                               "the runs differ by more than the feature")
     names = sorted({n for sp in p.points for n in sp.speedups}, key=list(SPEEDUPS).index)
     p.crossover = {n: crossover(p.series(n)) for n in names}
     return p

@@ -150,6 +150,20 @@ def label_from_path(path: str) -> str | None:
     return None
 
 
+def label_from_stem(stem: str, model: str | None = None) -> str | None:
+    """What is left of a file name once concurrency, rate, date and model are taken out:
+    `spec-infqps-concurrency8-Llama-3.1-8B-Instruct-20250101-120000` -> `spec`, `base_c8` -> `base`."""
+    s = stem
+    if model:
+        s = s.replace(model.rstrip("/").split("/")[-1], "")
+    s = re.sub(r"\d{8}-\d{6}", "", s)
+    s = re.sub(r"(?i)(?:^|[-_])(?:inf|[\d.]+)qps", "", s)
+    s = re.sub(r"(?i)(?:^|[-_])(?:c|conc|concurrency)[-_]?\d+(?=$|[-_.])", "", s)
+    s = re.sub(r"(?i)(?:^|[-_])(?:profile_export|genai_perf|aiperf|summary|benchmarks?|results?)(?=$|[-_])", "", s)
+    s = re.sub(r"[-_.]{2,}", "-", s).strip("-_. ")
+    return s or None
+
+
 def _ms(v: Any, scale: float = 1.0) -> float | None:
     f = _num(v)
     return None if f is None else f * scale
