@@ -15,9 +15,9 @@ from auditor.extract.oppoint import (
     DOC_SCOPE_RE, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
 )
 from auditor.extract.vocab import (
-    AVERAGE_PHRASES, BAD_WORDS, DOWN_WORDS, FRACTIONS, GOOD_WORDS, HALVING_WORDS, HEDGE_BEFORE,
+    AVERAGE_PHRASES, BAD_WORDS, CHANGE_VERBS, DOWN_WORDS, FRACTIONS, GOOD_WORDS, HALVING_WORDS, HEDGE_BEFORE,
     HIGHER_IS_BETTER, LOWER_IS_BETTER, METRIC_TERMS, MULTIPLIER_WORDS, NUMBER_WORDS,
-    PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
+    PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, SPACED_X_NEXT, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
 )
 from auditor.models import Block, Claim, Document
 
@@ -36,6 +36,14 @@ _ENGINE_RE = re.compile(
     r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|"
     r"llama\.cpp|lmdeploy|deepspeed(?:-mii)?|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
 _ONE_TECH_TITLE_SCOPE = True
+_PERF_WORDS = re.compile(
+    r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
+    r"tokens per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
+    r"as many|as much)\b", re.I)
+_COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer", "better", "worse", "cheaper",
+                 "smaller", "larger", "bigger", "shorter", "longer", "quicker", "reduction", "improvement",
+                 "increase", "decrease", "speedup", "gain", "drop", "boost", "uplift", "saving", "savings",
+                 "overhead", "penalty", "regression", "slowdown"}
 _CLAUSE_BREAK = {",", ";", "—", "–", "(", ")", ":", "and", "but", "while", "whereas"}
 
 
@@ -161,7 +169,7 @@ def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
     return " " + doc[a:b].text.lower() + " " if a < b else " "
 
 
-def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None) -> bool:
+def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
@@ -174,17 +182,14 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None) -> bool:
             return True
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text):
             return True
+        if nxt is not None and fig.end - fig.start >= 2 and doc[fig.end - 2].whitespace_ and \
+                SPACED_X_NEXT.match(nxt.text):
+            return True
         if prev is not None and prev.lower_ in RATIO_DECOY_PREV:
             return True
-        if fig.form == "times":
-            after = _window_text(doc, fig.end, fig.end + 3, sent)
-            if not re.search(r"\b(faster|slower|higher|lower|more|less|fewer|better|the|as|larger|smaller|"
-                             r"greater|quicker|over|speed|speedup|throughput|latency|increase|improvement|"
-                             r"reduction|cheaper|bigger|longer|shorter|that of)\b", after) and cell_header is None:
-                before = _window_text(doc, fig.start - 6, fig.start, sent)
-                if not re.search(r"\b(by|improves?|boosts?|speeds?|rises?|grows?|increases?|accelerat\w*|"
-                                 r"cuts?|reduces?|drops?|runs?|is|are|was|were)\b", before):
-                    return True
+        if fig.form == "times" and cell_header is None:
+            if not _PERF_WORDS.search(sent.text):
+                return True
         if fig.form == "word":
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             if not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
@@ -204,28 +209,32 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None) -> bool:
                 return True
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
-        decoy_window = _window_text(doc, fig.start - 3, fig.end + 4, sent)
+        decoy_window = _window_text(doc, fig.start - 5, fig.end + 4, sent)
         if PERCENT_DECOY_RE.search(decoy_window):
             return True
-        if prev is not None and prev.lower_ in ("of", "at", "to") and fig.form == "percent":
-            # "hit rate of 75 %", "at 90 %" (a level, not a change); "from 20 % to 75 %" is handled as abs
+        nxt_word = nxt.lower_ if nxt is not None else ""
+        if prev is not None and prev.lower_ in ("of", "at") and fig.form == "percent" \
+                and nxt_word not in _COMPARATIVES:
+            # "hit rate of 75 %", "at 90 %": a level, not a change
             before2 = _window_text(doc, fig.start - 4, fig.start, sent)
             if not re.search(r"\b(by|improvement|reduction|gain|speedup|increase|decrease|drop|cut|boost|"
                              r"uplift|savings?|regression|penalty|overhead|loss)\b", before2):
                 return True
         if fig.form == "fraction":
-            before = _window_text(doc, fig.start - 6, fig.start, sent)
             words = [t.lower_ for t in doc[fig.start:fig.end]]
             if words[0] in HALVING_WORDS:
                 return False
-            if not re.search(r"\b(cuts?|reduces?|lowers?|drops?|shrinks?|slashes?|trims?|improves?|"
-                             r"boosts?|raises?|increases?|falls?|fell|by)\b", before + " ".join(words)):
-                return True
-            return False
+            before = set(re.findall(r"[a-z][a-z-]*", _window_text(doc, fig.start - 6, fig.start, sent)))
+            if nxt_word in _COMPARATIVES or before & (CHANGE_VERBS | {"by"}):
+                return False
+            return True
         if fig.sign:
             return False
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
-        if tokens & (UP_WORDS | DOWN_WORDS | GOOD_WORDS | BAD_WORDS | SPEED_WORDS | {"by"}):
+        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by"}):
+            return False
+        # "gains 2.6 % ... and 4.8 % when ...": a coordinated figure shares the earlier one's cue
+        if any(a.unit == "%" and a.end <= fig.start and a.start >= sent.start for a in accepted):
             return False
         return True
     return False
@@ -493,6 +502,7 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     block_ops = find_ops(block_text)
     techs = _technique_spans(pipe, doc)
     out: list[Claim] = []
+    accepted: list[_Fig] = []
     for label, s, e in matches:
         fig = _figure_from_match(doc, label, s, e)
         if fig is None:
@@ -509,8 +519,14 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
         if fig.unit == "x" and label == "RATIO" and prev is not None and prev.text in ("-", "–") and \
                 fig.start - 2 >= sent.start and doc[fig.start - 2].like_num:
             continue  # the upper end of an unparsed range
-        if _is_decoy(doc, fig, sent, cell_header):
+        if _is_decoy(doc, fig, sent, cell_header, accepted):
             continue
+        accepted.append(fig)
+    # a range swallows its low end's own match ("14x-24x" is one claim)
+    kept = [f for f in accepted
+            if not any(o is not f and o.start <= f.start and f.end <= o.end for o in accepted)]
+    for fig in kept:
+        sent = doc[fig.end - 1].sent
         out.append(_make_claim(pipe, document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins))
     return out
 

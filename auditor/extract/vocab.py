@@ -41,7 +41,8 @@ METRIC_TERMS: dict[str, list[str]] = {
     "goodput": ["goodput"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "gpu memory", "hbm usage"],
-    "capacity": ["capacity", "concurrent requests", "more requests", "more sequences", "concurrent users",
+    "capacity": ["capacity", "as many tokens", "many tokens", "tokens per gigabyte", "more tokens", "as many requests",
+                 "as many sequences", "as many users", "concurrent requests", "more requests", "more sequences", "concurrent users",
                  "more users", "batch capacity", "cache capacity", "context capacity", "larger batch",
                  "larger batches", "bigger batch", "bigger batches", "more tokens in cache",
                  "kv cache capacity", "tokens resident", "resident", "sequences in flight"],
@@ -107,7 +108,7 @@ PERCENT_DECOY_TERMS = [
     "of the tokens", "of prompts", "of traffic", "of the time", "of gpu memory", "of memory", "of the memory",
     "of hbm", "of the weights", "of parameters", "of the parameters", "mmlu", "gsm8k", "humaneval", "quality",
     "score", "perplexity", "recall", "precision", "win rate", "win-rate", "share", "probability", "confidence",
-    "percentile", "sparsity", "pruned", "of the fp16", "of the bf16", "of baseline accuracy", "of the reference",
+    "percentile", "sparsity", "pruned", "of baseline accuracy", "of the reference",
     "of peak", "of the peak", "of theoretical", "of the theoretical", "of the roofline", "mfu", "mbu",
     "bandwidth utilization", "occupancy", "agreement", "pass@1", "pass rate", "exact match", "of users",
     "of all", "of the batch", "of sequences", "of the sequences", "of queries", "of the queries", "of the gpu",
@@ -121,16 +122,20 @@ PERCENT_DECOY_TERMS = [
 RATIO_DECOY_NEXT = re.compile(
     r"^(h100|h200|h20|h800|a100|a10g?|l40s?|l4|b200|b300|gb200|gb300|mi\d{3}x?|rtx|gpus?|nodes?|cards?|"
     r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
-    r"cpus?|cores?|servers?|experts?|layers?|heads?|\d+[a-z]*)\b",
+    r"cpus?|cores?|servers?|experts?|layers?|heads?)\b",
     re.IGNORECASE,
 )
 RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel"}
 
 NON_PERF_CONTEXT = [
-    "compression ratio", "parameters", "params", "model size", "more parameters", "larger model",
+    "compression ratio", "parameters", "params", "training data", "more data", "training tokens",
+    "more training", "the data", "hit rate", "hit-rate", "hit ratio", "acceptance", "numerical error", "error",
+    "perplexity", "accuracy", "model size", "more parameters", "larger model",
     "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
 ]
 
 PERCENT_DECOY_RE = re.compile(
     r"(?<![\w])(?:" + "|".join(re.escape(t) for t in sorted(PERCENT_DECOY_TERMS, key=len, reverse=True)) + r")(?![\w])")
 NON_PERF_RE = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(t) for t in NON_PERF_CONTEXT) + r")(?![\w])")
+# "4 x 80GB", "2 x 8": a spaced x between two numbers is a product, not a ratio
+SPACED_X_NEXT = re.compile(r"^\d+[a-z]*$", re.IGNORECASE)

@@ -5,12 +5,45 @@ from __future__ import annotations
 import re
 
 from auditor.ingest.builder import DocumentBuilder, line_pieces, parse_directives
-from auditor.models import Document
+from auditor.models import Document, TableCell
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _DIRECTIVE_LINE = re.compile(r"^\s*(?:<!--|#|//)\s*auditor:", re.IGNORECASE)
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 _SENTENCE_END = re.compile(r"[.!?:;,)]\s*$")
+_CELL_GAP = re.compile(r"\s{2,}|\t")
+
+
+def _cells(raw: str) -> list[tuple[str, int]]:
+    """Cells of a whitespace-aligned row with their 1-based columns."""
+    out = []
+    pos = 0
+    for part in _CELL_GAP.split(raw):
+        idx = raw.find(part, pos) if part else pos
+        if part.strip():
+            out.append((part.strip(), idx + len(part) - len(part.lstrip()) + 1))
+        pos = idx + len(part)
+    return out
+
+
+def _is_table(lines: list[tuple[int, str]]) -> bool:
+    """Two or more lines that each split into the same number (>= 2) of cells on runs of spaces."""
+    if len(lines) < 2:
+        return False
+    counts = [len(_cells(raw.strip("\n"))) for _, raw in lines]
+    return counts[0] >= 2 and all(c == counts[0] for c in counts) and not any(
+        _LIST_ITEM.match(raw) for _, raw in lines)
+
+
+def _add_table(builder: DocumentBuilder, lines: list[tuple[int, str]], table: int) -> None:
+    header = [c for c, _ in _cells(lines[0][1])]
+    for r, (lineno, raw) in enumerate(lines[1:]):
+        cells = _cells(raw)
+        values = [c for c, _ in cells]
+        for col, (cell, column) in enumerate(cells):
+            builder.add_block("table_cell", [(cell, lineno, column)], cell=TableCell(
+                table=table, row=r, col=col, col_header=header[col] if col < len(header) else None,
+                row_header=values[0] if col > 0 else None, header_row=header, row_cells=values))
 
 
 def _is_title(lines: list[tuple[int, str]], has_more: bool) -> bool:
@@ -42,7 +75,12 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
     if current:
         paragraphs.append(current)
 
+    tables = 0
     for i, para in enumerate(paragraphs):
+        if _is_table(para):
+            _add_table(builder, para, tables)
+            tables += 1
+            continue
         if _is_title(para, has_more=i + 1 < len(paragraphs)):
             builder.add_block("heading", line_pieces(para), level=2)
             continue
