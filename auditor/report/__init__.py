@@ -22,3 +22,21 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def render_sarif(report, settings) -> str:  # noqa: ANN001 - lazy imports keep `check` start-up fast
+    from auditor.report.sarif import render_sarif as _render
+
+    return _render(report, settings)
+
+
+def render_github(report, settings) -> str:  # noqa: ANN001
+    from auditor.report.github import render_github as _render
+
+    return _render(report, settings)
+
+
+def render_html(report, settings) -> str:  # noqa: ANN001
+    from auditor.report.html import render_html as _render
+
+    return _render(report, settings)
