@@ -1,0 +1,68 @@
+"""Measured results as calibration input, and refitted efficiency factors saved to the config."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from auditor.config import resolve_settings
+from auditor.measure import MeasureError, load_measured
+from auditor.measure.calibrate import baseline_points, calibration_rows, save_efficiency
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_measure_writers import SPEEDUP, write_vllm_set  # noqa: E402
+
+
+def test_calibration_rows_and_baseline_points(tmp_path):
+    ms = load_measured(write_vllm_set(tmp_path))
+    rows = calibration_rows(ms, hardware="h100-sxm", technique="speculative-decoding")
+    tp = [r for r in rows if r["metric"] == "output throughput"]
+    assert [r["op"] for r in tp] == ["concurrency=1", "concurrency=8", "concurrency=32", "concurrency=64"]
+    assert [r["ratio"] for r in tp] == pytest.approx(SPEEDUP, abs=1e-4)
+    assert all(r["ver"] == "M" and r["hw"] == "h100-sxm" and r["tech"] == "speculative-decoding" for r in rows)
+    pts = baseline_points(ms)
+    assert pts[0]["concurrency"] == 1 and pts[0]["itl_p50_ms"] == 7.5 and pts[0]["output_throughput"] == 130.0
+    assert pts[0]["input_len"] == 1024 and pts[0]["output_len"] == 256
+
+
+def test_save_efficiency_new_file_is_read_back_by_the_config(tmp_path):
+    f = save_efficiency({"bandwidth": 0.81, "step_overhead_ms": 0.7}, tmp_path / ".auditor.toml")
+    assert tomllib.loads(f.read_text()) == {"efficiency": {"bandwidth": 0.81, "step_overhead_ms": 0.7}}
+    settings, sources = resolve_settings(tmp_path, {})
+    assert settings.efficiency == {"bandwidth": 0.81, "step_overhead_ms": 0.7}
+
+
+def test_save_efficiency_keeps_the_rest_of_the_file(tmp_path):
+    f = tmp_path / ".auditor.toml"
+    f.write_text('# my settings\nconcurrency = 48\n\n[efficiency]\nbandwidth = 0.9\ncompute = 0.5\n\n'
+                 '[severity]\nOP002 = "warning"\n')
+    save_efficiency({"bandwidth": 0.77}, f)
+    text = f.read_text()
+    assert text.startswith("# my settings\nconcurrency = 48\n")
+    d = tomllib.loads(text)
+    assert d["efficiency"] == {"bandwidth": 0.77, "compute": 0.5}
+    assert d["severity"] == {"OP002": "warning"} and d["concurrency"] == 48
+    settings, _ = resolve_settings(tmp_path, {})
+    assert settings.concurrency == 48 and settings.efficiency["bandwidth"] == 0.77
+
+
+def test_save_efficiency_under_tool_auditor(tmp_path):
+    f = tmp_path / "pyproject.toml"
+    f.write_text('[project]\nname = "x"\n\n[tool.auditor]\nconcurrency = 16\n\n[tool.ruff]\nline-length = 100\n')
+    save_efficiency({"compute": 0.55}, f)
+    d = tomllib.loads(f.read_text())
+    assert d["tool"]["auditor"]["efficiency"] == {"compute": 0.55}
+    assert d["tool"]["ruff"] == {"line-length": 100} and d["project"] == {"name": "x"}
+    settings, _ = resolve_settings(tmp_path, {})
+    assert settings.concurrency == 16 and settings.efficiency == {"compute": 0.55}
+
+
+def test_save_efficiency_refuses_broken_toml(tmp_path):
+    f = tmp_path / ".auditor.toml"
+    f.write_text("concurrency = [\n")
+    with pytest.raises(MeasureError, match="not valid TOML"):
+        save_efficiency({"bandwidth": 0.8}, f)
+    assert f.read_text() == "concurrency = [\n"
