@@ -28,7 +28,8 @@ _CHANGE_HEADER = re.compile(
     r"speed-?up|gain|improve|change|delta|Δ|diff|uplift|vs\.?|versus|relative|ratio|reduction|faster|"
     r"increase|decrease|saving|better|×|\bx\b|over\b", re.I)
 _BASELINE_RE = re.compile(
-    r"\b(?:than|vs\.?|versus|over|compared (?:with|to)|relative to|against|in comparison (?:with|to))\s+"
+    r"\b(?:than|vs\.?|versus|over|compared (?:with|to)|relative to|against|in comparison (?:with|to)|"
+    r"(?:the|its) (?:throughput|speed|performance|latency|goodput) of)\s+"
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?([^,;:()\n]{1,80})", re.I)
 _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
 _VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
@@ -255,20 +256,28 @@ _METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
 
 
 def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, int]]) -> str | None:
+    """The metric term nearest the figure in its own clause ("2.5x higher throughput",
+    "TTFT dropped 46x"); a term across a clause break (",", "and", "while") counts far less."""
     best: tuple[float, str] | None = None
     for m in _METRIC_RE.finditer(text):
         if any(m.start() < e and s < m.end() for s, e in skip):
             continue
         metric = _METRIC_OF[m.group(1).lower()]
         if m.start() >= fig_end:
+            between = text[fig_end:m.start()]
             dist = (m.start() - fig_end) * 0.8  # "2.5x higher throughput": after the figure reads first
         elif m.end() <= fig_start:
+            between = text[m.end():fig_start]
             dist = fig_start - m.end()
         else:
-            dist = 0
+            between, dist = "", 0
+        dist += 200 * len(_CLAUSE_RE.findall(between))
         if best is None or dist < best[0]:
             best = (dist, metric)
     return best[1] if best else None
+
+
+_CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
 
 
 def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]:
@@ -374,8 +383,10 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
 
 
 _PRECISION_TECH = [
-    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8)\b(?!\s*KV)(?!\s*\w*\s*kv)", re.I), "fp8-quantization"),
-    (re.compile(r"\b(?:INT4|4-bit|W4A16|INT8 weight)\b(?!\s*KV)", re.I), "weight-quantization"),
+    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
+                r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
+    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8)\b", re.I), "fp8-quantization"),
+    (re.compile(r"\b(?:INT4|4-bit|W4A16)\b", re.I), "weight-quantization"),
 ]
 
 
@@ -565,13 +576,14 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans)
     cell = block.cell
     if metric is None and cell is not None:
-        for h in (cell.col_header, cell.row_header):
+        for h in (cell.col_header, cell.row_header, *block.section[-1:], _table_intro(document, bi)):
             if h:
                 metric = _find_metric(h, 0, 0, []) or metric
                 if metric:
                     break
     if metric is None:
-        metric = "unspecified"
+        op_here = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
+        metric = "throughput" if op_here is not None and "throughput" in op_here.text.lower() else "unspecified"
     direction, down = _direction(doc, fig, sent, metric)
     hedge = _hedge(doc, fig, sent)
     if fig.unit == "x" and fig.low is None and hedge == "none" and doc[fig.start].text.startswith(("~", "≈")):
@@ -586,7 +598,7 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
     # operating point
     op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document)
     # technique
-    technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text)
+    technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi)
     # context
     section_text = " ".join(block.section)
     block_text = doc.text
@@ -621,6 +633,17 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
         start=start, end=end, block=bi,
         source_line=document.lines[line - 1] if 0 < line <= len(document.lines) else "",
     )
+
+
+def _table_intro(document: Document, bi: int) -> str | None:
+    """The paragraph just before a table (its caption or lead-in), for a cell's metric."""
+    i = bi
+    while i >= 0 and document.blocks[i].kind == "table_cell":
+        i -= 1
+    if i >= 0 and document.blocks[i].kind == "paragraph":
+        b = document.blocks[i]
+        return document.text[b.start:b.end]
+    return None
 
 
 def _ratio(fig: _Fig, direction: str, down: bool, metric: str) -> float:
@@ -727,7 +750,8 @@ def _op_from_table(cell) -> OpMention | None:
 
 
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
-                       dctx: _DocContext, baseline: str | None, sent_text: str) -> str | None:
+                       dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
+                       bi: int) -> str | None:
     in_sent = [t for t in techs if t[0] >= sent.start and t[1] <= sent.end]
     if in_sent:
         names = {t[2] for t in in_sent}
@@ -740,9 +764,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     # releases, engines and hardware generations compared: no technique
     if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)):
         return None
-    for pat, name in _PRECISION_TECH:
-        if pat.search(sent_text) and re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
-            return name
+    if re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
+        for pat, name in _PRECISION_TECH:
+            if pat.search(sent_text):
+                return name
     earlier = [t for t in techs if t[1] <= sent.start]
     later = [t for t in techs if t[0] >= sent.end]
     if earlier:
@@ -751,11 +776,14 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return later[0][2]
     cell = block.cell
     if cell is not None:
-        for h in [cell.row_header, cell.col_header] + list(cell.row_cells):
+        for h in [cell.col_header, cell.row_header, *cell.row_cells, _table_intro(document, bi)]:
             if h:
                 names = _technique_in_text(h)
                 if names:
                     return names[0]
+                for pat, name in _PRECISION_TECH:
+                    if pat.search(h):
+                        return name
     if block.section_start is not None and dctx.heading_techniques.get(block.section_start):
         return dctx.heading_techniques[block.section_start]
     return dctx.title_technique

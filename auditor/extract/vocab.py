@@ -40,13 +40,13 @@ METRIC_TERMS: dict[str, list[str]] = {
                    "token throughput", "qps served", "requests served", "output rate", "tokens/second"],
     "goodput": ["goodput"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
-               "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "gpu memory", "hbm usage"],
-    "capacity": ["capacity", "as many tokens", "many tokens", "tokens per gigabyte", "more tokens", "as many requests",
+               "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage"],
+    "capacity": ["capacity", "as many tokens", "many tokens", "tokens per gigabyte", "more tokens in cache", "as many requests",
                  "as many sequences", "as many users", "concurrent requests", "more requests", "more sequences", "concurrent users",
                  "more users", "batch capacity", "cache capacity", "context capacity", "larger batch",
                  "larger batches", "bigger batch", "bigger batches", "more tokens in cache",
                  "kv cache capacity", "tokens resident", "resident", "sequences in flight"],
-    "cost": ["cost", "costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
+    "cost": ["cost", "cheaper", "price per token", "cost per token", "cost per million tokens",
              "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar"],
 }
 

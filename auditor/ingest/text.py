@@ -76,6 +76,16 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
         paragraphs.append(current)
 
     tables = 0
+    # a short title line directly above a list ("FP8 W8A8" then "- ...") is a heading
+    split: list[list[tuple[int, str]]] = []
+    for para in paragraphs:
+        if len(para) > 1 and _LIST_ITEM.match(para[1][1]) and not _LIST_ITEM.match(para[0][1]) \
+                and _is_title(para[:1], has_more=True):
+            split.append(para[:1])
+            split.append(para[1:])
+        else:
+            split.append(para)
+    paragraphs = split
     for i, para in enumerate(paragraphs):
         if _is_table(para):
             _add_table(builder, para, tables)
