@@ -465,3 +465,26 @@ def test_runs_with_different_workloads_are_flagged(tmp_path):
     Path(files[-1]).write_text(json.dumps(d))
     (pr,) = load_measured(files).pairs
     assert any("output len differs at concurrency 64: 256 (baseline) vs 128 (optimised)" in n for n in pr.notes)
+
+
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+
+@hsettings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([1, 2, 4, 8, 16, 32, 64, 128, 256]),
+                          st.floats(0.05, 5.0, allow_nan=False)), min_size=2, max_size=9,
+                unique_by=lambda t: t[0]),
+       st.floats(0.5, 300.0, allow_nan=False))
+def test_interpolation_stays_between_neighbours_and_crossover_between_points(series, x):
+    pts = sorted(series)
+    y = interpolate(pts, x)
+    if x < pts[0][0] or x > pts[-1][0]:
+        assert y is None
+    else:
+        lo = max(p for p in pts if p[0] <= x)
+        hi = min(p for p in pts if p[0] >= x)
+        assert min(lo[1], hi[1]) - 1e-9 <= y <= max(lo[1], hi[1]) + 1e-9
+    cx = crossover(pts)
+    if cx is not None:
+        assert pts[0][0] <= cx <= pts[-1][0]
+        assert interpolate(pts, cx) == pytest.approx(1.0, abs=1e-6)
