@@ -71,6 +71,9 @@ def render_text(ms: MeasuredSet, reader_concurrency: float | None = None) -> str
         tp = pr.series("throughput")
         if cross is not None:
             lines.append(f"  crossover: throughput speedup crosses 1.0 at {unit} ~{_fmt(cross, 1)}")
+        elif len(tp) == 1:
+            lines.append("  crossover: one operating point measured, so none can be seen "
+                         "(measure at 1, your median and about double it)")
         elif tp:
             side = "above" if tp[0][1] >= 1 else "below"
             lines.append(f"  crossover: none measured — throughput speedup stays {side} 1.0 "
