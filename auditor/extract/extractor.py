@@ -679,6 +679,10 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         top = _op_from_table(cell)
         if top is not None:
             return top, "table"
+        intro = _table_intro(document, bi)
+        intro_ops = find_ops(intro) if intro else []
+        if len({(o.kind, o.value) for o in intro_ops}) == 1:
+            return intro_ops[0], "paragraph"
     earlier = [o for o in block_ops if o.end <= sent.start_char]
     if earlier:
         return earlier[-1], "paragraph"
