@@ -93,7 +93,8 @@ def results(
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write a chart of the measured speedup (png/svg/pdf)."),
     baseline: Optional[str] = typer.Option(None, "--baseline", help="Label of the baseline (feature off) runs."),
     concurrency: Optional[float] = typer.Option(
-        None, "--concurrency", help="Your concurrency: report the measured speedup there."),
+        None, "--concurrency", help="Your concurrency: report the measured speedup there "
+                                    "[default: from the config, as auditor check]."),
 ) -> None:
     """Read load-generator results: curves per label, measured speedup per point, the crossover."""
     from auditor.measure.curves import load_measured
@@ -101,6 +102,8 @@ def results(
 
     if format not in ("text", "json"):
         _fail(f"--format {format!r}: use text or json")
+    if concurrency is None:
+        concurrency = _config_concurrency()
     try:
         ms = load_measured([str(f) for f in files], baseline=baseline)
     except MeasureError as e:
@@ -120,6 +123,17 @@ def results(
         typer.echo(render_results(ms, reader_concurrency=concurrency), nl=False)
     if plot is not None:
         typer.echo(f"wrote {plot}", err=True)
+
+
+def _config_concurrency() -> float | None:
+    """The reader's concurrency from the config (as `auditor check` uses it), if it resolves."""
+    try:
+        from auditor.config import resolve_settings
+
+        settings, _ = resolve_settings(Path.cwd(), {})
+        return float(settings.concurrency)
+    except Exception:  # a broken config is `check`'s to report; results do not depend on it
+        return None
 
 
 def _plot(ms, path: Path, concurrency: float | None) -> None:
