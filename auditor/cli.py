@@ -252,6 +252,8 @@ def eval_cmd(
 from auditor.commands import measure as measure_cmds  # noqa: E402
 app.command("plan")(measure_cmds.plan)
 app.command("results")(measure_cmds.results)
+from auditor.commands import annotate as annotate_cmds  # noqa: E402
+app.command("annotate")(annotate_cmds.annotate)
 
 
 def main() -> None:
