@@ -98,13 +98,29 @@ def canonical_model(name: str) -> str:
     return " ".join(name.split())
 
 
-def find_hardware(text: str) -> str | None:
-    m = HARDWARE_RE.search(text)
+_CLAUSE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
+
+
+def _nearest(pattern: re.Pattern[str], text: str, at: int | None) -> re.Match[str] | None:
+    """The first match, or with `at` the match nearest that offset in its own clause."""
+    if at is None:
+        return pattern.search(text)
+    best = None
+    for m in pattern.finditer(text):
+        a, b = (m.end(), at) if m.end() <= at else (at, m.start())
+        d = abs(b - a) + 500 * len(_CLAUSE.findall(text[min(a, b):max(a, b)]))
+        if best is None or d < best[0]:
+            best = (d, m)
+    return best[1] if best else None
+
+
+def find_hardware(text: str, at: int | None = None) -> str | None:
+    m = _nearest(HARDWARE_RE, text, at)
     return canonical_hardware(m.group(0)) if m else None
 
 
-def find_model(text: str) -> str | None:
-    m = MODEL_RE.search(text)
+def find_model(text: str, at: int | None = None) -> str | None:
+    m = _nearest(MODEL_RE, text, at)
     return canonical_model(m.group(1)) if m else None
 
 

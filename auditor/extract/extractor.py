@@ -263,6 +263,8 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
         if any(m.start() < e and s < m.end() for s, e in skip):
             continue
         metric = _METRIC_OF[m.group(1).lower()]
+        if metric == "capacity" and re.match(r"\s*(?:per second|per sec|/s\b)", text[m.end():m.end() + 12]):
+            metric = "throughput"  # "more requests per second" is a rate, not room
         if m.start() >= fig_end:
             between = text[fig_end:m.start()]
             dist = (m.start() - fig_end) * 0.8  # "2.5x higher throughput": after the figure reads first
@@ -602,9 +604,9 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
     # context
     section_text = " ".join(block.section)
     block_text = doc.text
-    hardware = ctx.find_hardware(sent_text) or ctx.find_hardware(block_text) or ctx.find_hardware(section_text) \
+    hardware = ctx.find_hardware(sent_text, rel_s) or ctx.find_hardware(block_text) or ctx.find_hardware(section_text) \
         or dctx.doc_hardware
-    model = ctx.find_model(sent_text) or ctx.find_model(block_text) or ctx.find_model(section_text) or dctx.doc_model
+    model = ctx.find_model(sent_text, rel_s) or ctx.find_model(block_text) or ctx.find_model(section_text) or dctx.doc_model
     precision = ctx.find_precision(sent_text)
     inp, outp = ctx.find_lengths(sent_text)
     if inp is None and outp is None:
