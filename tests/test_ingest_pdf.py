@@ -139,22 +139,33 @@ def _furniture(c: canvas.Canvas, page: int) -> None:
     c.drawCentredString(W / 2, 28, str(page))
 
 
-def make_two_column_pdf(path: Path) -> Path:
+def make_two_column_pdf(path: Path, *, scrambled: bool = False) -> Path:
+    """scrambled: content-stream order differs from reading order (right column, chart and running
+    head drawn before the left column), as some producers write it."""
     font = _font()
     c = canvas.Canvas(str(path), pagesize=letter)
+    top = H - 140
+    if scrambled:
+        _column(c, RIGHT, top, PAGE1_RIGHT, font)
+        _chart(c, LEFT + 20, top - 13 * 14 - 80 - 40)
     _furniture(c, 1)
     c.setFont("Helvetica-Bold", 18)
     c.drawCentredString(W / 2, H - 80, "EAGLE-Fast: Speculative Decoding Under Load")
     c.setFont(font, 10)
     c.drawCentredString(W / 2, H - 100, "A. Researcher and B. Engineer, Example Lab")
-    top = H - 140
     y = _column(c, LEFT, top, PAGE1_LEFT, font)
-    _chart(c, LEFT + 20, y - 80)
-    _column(c, RIGHT, top, PAGE1_RIGHT, font)
+    if not scrambled:
+        _chart(c, LEFT + 20, y - 80)
+        _column(c, RIGHT, top, PAGE1_RIGHT, font)
     c.showPage()
-    _furniture(c, 2)
-    _column(c, LEFT, H - 80, PAGE2_LEFT, font)
-    _column(c, RIGHT, H - 80, PAGE2_RIGHT, font)
+    if scrambled:
+        _column(c, RIGHT, H - 80, PAGE2_RIGHT, font)
+        _column(c, LEFT, H - 80, PAGE2_LEFT, font)
+        _furniture(c, 2)
+    else:
+        _furniture(c, 2)
+        _column(c, LEFT, H - 80, PAGE2_LEFT, font)
+        _column(c, RIGHT, H - 80, PAGE2_RIGHT, font)
     c.showPage()
     c.save()
     return path
@@ -174,9 +185,9 @@ def make_single_column_pdf(path: Path) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def paper(tmp_path_factory) -> Path:
-    return make_two_column_pdf(tmp_path_factory.mktemp("pdf") / "paper.pdf")
+@pytest.fixture(scope="module", params=[False, True], ids=["stream-order", "scrambled"])
+def paper(tmp_path_factory, request) -> Path:
+    return make_two_column_pdf(tmp_path_factory.mktemp("pdf") / "paper.pdf", scrambled=request.param)
 
 
 def test_two_column_reading_order_and_cleanup(paper):
