@@ -465,8 +465,8 @@ def _document_context(document: Document) -> _DocContext:
             if _sentence_has_figure(sent):
                 continue
             op = ops[0]
-            if (DOC_SCOPE_RE.search(sent) and not first_section_heading_seen) or (
-                    b.section_start is None and d.doc_op is None):
+            if not first_section_heading_seen or (DOC_SCOPE_RE.search(sent) and b.section_start is None):
+                # the preamble (before the first section heading) speaks for the whole document
                 if d.doc_op is None:
                     d.doc_op = op
             elif b.section_start is not None and b.section_start not in d.section_ops:
