@@ -66,3 +66,30 @@ def test_save_efficiency_refuses_broken_toml(tmp_path):
     with pytest.raises(MeasureError, match="not valid TOML"):
         save_efficiency({"bandwidth": 0.8}, f)
     assert f.read_text() == "concurrency = [\n"
+
+
+def test_refit_from_measured_saves_the_fitted_factors(tmp_path):
+    """The reader's own speedups go through the predictor's grid search; the result lands in the config."""
+    pytest.importorskip("auditor.predict.calibration")
+    from auditor.measure.calibrate import refit_from_measured
+
+    ms = load_measured([str(Path(__file__).parent / "data" / "measured" / "spec-decode")])
+    grid = {"bandwidth": (0.8, 0.9), "step_overhead_ms": (0.5, 1.0)}
+    factors, result, written = refit_from_measured(ms, "h100-sxm", "speculative-decoding",
+                                                   config=tmp_path / ".auditor.toml", grid=grid)
+    assert set(factors) == {"bandwidth", "step_overhead_ms"}
+    assert factors["bandwidth"] in (0.8, 0.9) and factors["step_overhead_ms"] in (0.5, 1.0)
+    assert len(result.points) == 5 and not result.skipped  # every measured point used
+    anchor = next(p for p in result.points if p.anchor)
+    assert anchor.op_value == 1 and anchor.published == pytest.approx(2.3)
+    settings, _ = resolve_settings(tmp_path, {})
+    assert settings.efficiency == factors and written == tmp_path / ".auditor.toml"
+
+
+def test_refit_needs_two_points(tmp_path):
+    from auditor.measure.calibrate import refit_from_measured
+
+    files = write_vllm_set(tmp_path)
+    ms = load_measured([f for f in files if f.endswith("-c1.json")])
+    with pytest.raises(MeasureError, match="two or more concurrencies"):
+        refit_from_measured(ms, "h100-sxm", "speculative-decoding")

@@ -22,6 +22,20 @@ from typing import Any
 from auditor.measure.curves import MeasuredSet, _fmt
 from auditor.measure.formats import MeasureError
 
+#: canonical technique -> words the calibration reader (auditor.predict.calibration.technique_of)
+#: maps back to that technique and its knobs
+_TECH_TEXT = {
+    "speculative-decoding": "speculative decoding",
+    "weight-quantization": "weight-only INT4",
+    "fp8-quantization": "FP8 W8A8",
+    "kv-cache-quantization": "FP8 KV cache",
+    "prefix-caching": "prefix caching",
+    "kv-offloading": "KV offload",
+    "paged-attention": "paged attention",
+    "cuda-graphs": "CUDA graphs",
+    "kernel-fusion": "kernel fusion",
+}
+
 _METRIC_WORDS = {"throughput": "output throughput", "ttft": "TTFT p50", "itl": "ITL p50",
                  "tpot": "TPOT p50", "e2e": "E2E latency p50"}
 
@@ -38,13 +52,72 @@ def calibration_rows(measured: MeasuredSet, hardware: str | None = None, techniq
             for m in metrics:
                 if m not in sp.speedups:
                     continue
+                tech = _TECH_TEXT.get(technique or "", technique or "")
+                lens = _lens(measured, pr.optimised, sp.op)
                 rows.append({
-                    "tech": technique or pr.optimised, "cls": None, "model": measured.model, "hw": hardware,
-                    "prec": None, "metric": _METRIC_WORDS.get(m, m), "op": f"concurrency={_fmt(sp.op)}",
+                    "tech": f"{tech} ({pr.optimised})" if tech else pr.optimised, "cls": None,
+                    "model": measured.model, "hw": hardware, "prec": None, "metric": _METRIC_WORDS.get(m, m),
+                    "op": f"concurrency={_fmt(sp.op)}" + (f" ({lens[0]}/{lens[1]} in/out)" if lens else ""),
                     "ratio": round(sp.speedups[m], 4),
                     "note": f"measured: {pr.optimised} vs {pr.baseline}", "src": src, "ver": "M",
                 })
     return rows
+
+
+def _lens(measured: MeasuredSet, label: str, op: float) -> tuple[int, int] | None:
+    c = measured.curve(label, "concurrency")
+    pt = next((p for p in (c.points if c else []) if p.op == op), None)
+    if pt and pt.workload.get("input_len") and pt.workload.get("output_len"):
+        return round(pt.workload["input_len"]), round(pt.workload["output_len"])
+    return None
+
+
+CSV_COLUMNS = ("tech", "cls", "model", "hw", "prec", "metric", "op", "ratio", "note", "src", "ver")
+
+
+def write_calibration_csv(rows: list[dict[str, Any]], path: str | Path) -> Path:
+    """Rows as a CSV in the layout of calibration/points.csv."""
+    import csv
+
+    p = Path(path)
+    with p.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, CSV_COLUMNS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: "" if r.get(k) is None else r[k] for k in CSV_COLUMNS})
+    return p
+
+
+def refit_from_measured(measured: MeasuredSet, hardware: str, technique: str,
+                        config: str | Path | None = None, grid: dict[str, Any] | None = None
+                        ) -> tuple[dict[str, float], Any, Path | None]:
+    """Refit the fade model's efficiency factors to the reader's own measured speedups.
+
+    Uses the predictor's grid search (auditor.predict.calibration.fit_efficiency) on the measured
+    series instead of the published points; saves the factors to `config` when given.
+    Returns (factors, the predictor's CalibrationResult, the config path written or None).
+    """
+    import tempfile
+
+    from auditor.predict.calibration import fit_efficiency
+
+    rows = calibration_rows(measured, hardware=hardware, technique=technique, metrics=("throughput",))
+    if len({r["op"] for r in rows}) < 2:
+        raise MeasureError("calibration needs a baseline and an optimised variant measured at two or more "
+                           "concurrencies")
+    with tempfile.TemporaryDirectory() as d:
+        csv_path = write_calibration_csv(rows, Path(d) / "measured_points.csv")
+        factors, result = fit_efficiency(csv_path, grid=grid) if grid else fit_efficiency(csv_path)
+    if not getattr(result, "points", None):
+        why = "; ".join(f"{s.why}" for s in getattr(result, "skipped", [])[:3]) or "no usable points"
+        raise MeasureError(f"calibration could not use the measured points ({why})")
+    if grid is None:
+        from auditor.predict.calibration import FIT_GRID as searched
+    else:
+        searched = grid
+    fitted = {k: v for k, v in factors.items() if k in searched}  # leave the other defaults unpinned
+    written = save_efficiency(fitted, config) if config is not None else None
+    return fitted, result, written
 
 
 def baseline_points(measured: MeasuredSet) -> list[dict[str, Any]]:
