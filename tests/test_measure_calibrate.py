@@ -20,9 +20,10 @@ def test_calibration_rows_and_baseline_points(tmp_path):
     ms = load_measured(write_vllm_set(tmp_path))
     rows = calibration_rows(ms, hardware="h100-sxm", technique="speculative-decoding")
     tp = [r for r in rows if r["metric"] == "output throughput"]
-    assert [r["op"] for r in tp] == ["concurrency=1", "concurrency=8", "concurrency=32", "concurrency=64"]
+    assert [r["op"] for r in tp] == [f"concurrency={c} (1024/256 in/out)" for c in (1, 8, 32, 64)]
     assert [r["ratio"] for r in tp] == pytest.approx(SPEEDUP, abs=1e-4)
-    assert all(r["ver"] == "M" and r["hw"] == "h100-sxm" and r["tech"] == "speculative-decoding" for r in rows)
+    assert all(r["ver"] == "M" and r["hw"] == "h100-sxm" for r in rows)
+    assert all(r["tech"] == "speculative decoding (optimised)" for r in rows)
     pts = baseline_points(ms)
     assert pts[0]["concurrency"] == 1 and pts[0]["itl_p50_ms"] == 7.5 and pts[0]["output_throughput"] == 130.0
     assert pts[0]["input_len"] == 1024 and pts[0]["output_len"] == 256
