@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span
 
 from auditor.extract import context as ctx
+from auditor.extract.chunks import chunk_block
+from auditor.extract.derived import derived_claims
 from auditor.extract.nlp import UNIT_X, get_pipeline
 from auditor.extract.oppoint import (
     DOC_SCOPE_RE, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
@@ -407,12 +409,15 @@ def extract(document: Document) -> list[Claim]:
     text = document.text
     blocks = document.blocks
     dctx = _document_context(document)
-    candidates = [(i, b) for i, b in enumerate(blocks) if _PREFILTER.search(text, b.start, b.end)]
+    candidates = [(i, c) for i, b in enumerate(blocks) if _PREFILTER.search(text, b.start, b.end)
+                  for c in chunk_block(text, b)]  # blocks > 100k chars in chunks, offsets kept
     claims: list[Claim] = []
     texts = (text[b.start:b.end] for _, b in candidates)
     prev_para_ops: dict[int, OpMention] = _list_leadins(document)
     for (bi, block), doc in zip(candidates, pipe.nlp.pipe(texts, batch_size=64)):
         claims.extend(_claims_in_block(pipe, document, bi, block, doc, dctx, prev_para_ops))
+    if any(b.kind == "table_cell" for b in blocks):  # tables of absolute numbers -> derived speedups
+        claims = sorted(claims + derived_claims(document, claims), key=lambda c: c.start)
     for n, c in enumerate(claims, start=1):
         c.id = f"c{n}"
     return claims

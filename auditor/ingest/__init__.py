@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -54,7 +55,22 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
+        if _looks_latin1(data):  # legacy 8-bit text (Latin-1 / Windows-1252): read it as such
+            return data.decode("cp1252", errors="replace")
         raise IngestError(f"{name}: not valid UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+
+
+_UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _looks_latin1(data: bytes) -> bool:
+    """8-bit text with no valid UTF-8 multibyte sequence at all, and few C1 control bytes: Latin-1.
+    Text that is mostly UTF-8 with a broken sequence stays an error (it is damaged, not Latin-1)."""
+    if _UTF8_MULTIBYTE.search(data):
+        return False
+    high = sum(1 for b in data if b >= 0x80)
+    controls = sum(1 for b in data if b < 0x09 or 0x0e <= b < 0x20 or b in (0x81, 0x8d, 0x8f, 0x90, 0x9d))
+    return controls == 0 and high <= max(16, len(data) // 10)
 
 
 def read_bytes(path: str) -> bytes:
@@ -103,6 +119,8 @@ def _reader(kind: str, name: str):
 
 
 def parse_bytes(data: bytes, name: str, kind: str) -> Document:
+    if not data.strip() or (len(data) <= 4 and data.strip(b"\xef\xbb\xbf\xff\xfe \t\r\n") == b""):
+        raise IngestError(f"{name}: empty file")
     if kind == "pdf":
         return _reader("pdf", name).parse_pdf(data, name)  # type: ignore[attr-defined]
     text = decode(data, name)
