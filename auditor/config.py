@@ -46,12 +46,42 @@ def read_config_file(f: Path) -> dict[str, Any] | None:
     return raw.get("tool", {}).get("auditor", raw)
 
 
-def _normalise(data: dict[str, Any], base: Path) -> dict[str, Any]:
+# keys a config file may use besides Settings' own field names
+ALIASES = {"reader_concurrency": "concurrency", "extra_rules": "rules", "rule_dirs": "rules",
+           "ignore": "disable", "select": "enable", "exclude_paths": "exclude", "severity_overrides": "severity"}
+
+
+def _unknown_key(key: str, path: Path) -> ConfigError:
+    import difflib
+
+    known = sorted(set(Settings.model_fields) | set(ALIASES) | {"concurrency_range"})
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f" (did you mean '{close[0].replace('_', '-')}'?)" if close else ""
+    return ConfigError(f"{path}: unknown setting '{key.replace('_', '-')}'{hint}")
+
+
+def _normalise(data: dict[str, Any], base: Path, path: Path | None = None) -> dict[str, Any]:
+    """File keys to Settings fields: dashes or underscores, a few aliases, `concurrency-range =
+    [low, high]` for min/max concurrency, rule folders relative to the file's own folder."""
     out: dict[str, Any] = {}
+    where = path or base
     for k, v in data.items():
-        key = k.replace("-", "_")
+        key = ALIASES.get(k.replace("-", "_"), k.replace("-", "_"))
+        if key == "concurrency_range":
+            if (not isinstance(v, list) or len(v) != 2
+                    or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)):
+                raise ConfigError(f"{where}: setting 'concurrency-range': expected [low, high], got {v!r}")
+            out["min_concurrency"], out["max_concurrency"] = v
+            continue
+        if key not in Settings.model_fields:
+            raise _unknown_key(key, where)
         if key == "rules":
-            v = [str((base / p).resolve()) if not Path(p).is_absolute() else p for p in v]
+            if isinstance(v, str):
+                v = [v]
+            if isinstance(v, list):
+                v = [str((base / p).resolve()) if isinstance(p, str) and not Path(p).is_absolute() else p for p in v]
+        if key in ("enable", "disable", "exclude") and isinstance(v, str):
+            v = [v]
         out[key] = v
     return out
 
@@ -71,7 +101,7 @@ def resolve_settings(start: Path | None, flags: dict[str, Any], config_file: Pat
         found = find_config(start or Path.cwd())
     if found is not None:
         path, data = found
-        for k, v in _normalise(data, path.parent).items():
+        for k, v in _normalise(data, path.parent, path).items():
             values[k] = v
             sources[k] = str(path)
     for k, v in flags.items():
