@@ -254,6 +254,8 @@ app.command("plan")(measure_cmds.plan)
 app.command("results")(measure_cmds.results)
 from auditor.commands import annotate as annotate_cmds  # noqa: E402
 app.command("annotate")(annotate_cmds.annotate)
+from auditor.commands import config_cmd as config_cmds  # noqa: E402
+app.command("config")(config_cmds.config)
 
 
 def main() -> None:
