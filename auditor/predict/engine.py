@@ -38,6 +38,10 @@ EFFICIENCY_KEYS = (
     "tp_allreduce_us",    # latency of one all-reduce when gpus > 1 (two per layer)
     "mem_util",           # fraction of HBM the engine may use (weights + KV)
     "reserve_gb",         # per-GPU activation / workspace reserve
+    "roofline_p",         # sharpness of the roofline knee: time = (mem^p + compute^p)^(1/p)
+    "token_us_per_layer", # non-GEMM work per token per layer (norms, rotary, routing, sampling)
+    "layer_overhead_us",  # fixed time per layer per step (kernel launches, small-kernel tails)
+    "moe_layer_overhead_us",  # extra fixed time per MoE layer per step (routing, dispatch, grouped GEMM)
 )
 
 
@@ -50,6 +54,10 @@ class Efficiency:
     tp_allreduce_us: float = 8.0
     mem_util: float = 0.9
     reserve_gb: float = 2.0
+    roofline_p: float = 2.0
+    token_us_per_layer: float = 0.0
+    layer_overhead_us: float = 0.0
+    moe_layer_overhead_us: float = 0.0
 
     @classmethod
     def from_dict(cls, d: dict[str, float] | None, base: "Efficiency | None" = None) -> "Efficiency":
@@ -70,7 +78,11 @@ class Sys:
 
     w_scale: Any = 1.0       # weight bytes relative to the checkpoint's native bits
     fl_mult: Any = 1.0       # GEMM peak multiplier (2 = FP8 tensor cores vs BF16)
-    dq: Any = 0.0            # dequantisation: time per 16-token tile, in units of BF16 weight-read time
+    dq: Any = 0.0            # dequantisation: time per token tile, in units of BF16 weight-read time
+    dq_tile: Any = 16.0      # tokens per dequantisation tile (kernels dequantise once per M-tile)
+    w_fixed: Any = 0.0       # extra fixed time per step, in units of BF16 weight-read time
+    dq_full: Any = 0.0       # extra time when a step has more than dq_full_above tokens (kernels that
+    dq_full_above: Any = 1e9  #   dequantise the whole weight to BF16 first), in BF16 weight-read units
     q: Any = 1.0             # tokens per sequence the target model runs per step (g+1 when verifying)
     E: Any = 1.0             # tokens emitted per sequence per step
     g: Any = 0.0             # draft steps per target step
@@ -79,6 +91,7 @@ class Sys:
     kv_scale: Any = 1.0      # KV bytes relative to 16-bit
     kv_dq: Any = 0.0         # extra KV-read time (dequant), as a fraction of the 16-bit KV-read time
     kv_fixed_ms: Any = 0.0   # extra fixed attention time per step (kernel setup)
+    kv_speed: Any = 1.0      # attention kernel speed factor (time only, not capacity)
     oh_add_ms: Any = 0.0     # extra fixed time per step (e.g. eager launches without CUDA graphs)
     pf_frac: Any = 1.0       # fraction of prefill tokens computed (prefix-cache misses)
     pf_load: Any = 0.0       # seconds to load one cached prefill token (offloaded KV)
@@ -86,6 +99,7 @@ class Sys:
     kv_seq_frac: Any = 1.0   # KV held per sequence relative to input+output (shared prefixes)
     gpus_mult: Any = 1.0     # tensor-parallel degree relative to the scenario's
     static_batch: Any = 0.0  # static batching: dispersion of output lengths (0 = continuous batching)
+    pf_sep: Any = 0.0        # prefill in separate, unoverlapped steps with this extra penalty (no chunking)
 
 
 @dataclass
@@ -138,6 +152,10 @@ class Scenario:
         pf_ctx = self.input_len / 2.0
         self.attn_pf_flops = (full * pf_ctx + sw * min(pf_ctx, win)) * pf_coef  # per prefill token
         self.pf_per_out = self.input_len / max(1.0, float(self.output_len))
+        e = self.eff
+        self.layer_fixed = m.layers * 1e-6 * (
+            e.layer_overhead_us + (e.moe_layer_overhead_us if m.is_moe else 0.0)
+        )
 
     # ------------------------------------------------------------------ pieces
 
@@ -176,13 +194,24 @@ class Scenario:
         w_bytes = self.weights_touched(T) * self.w_bytes_per_param * s.w_scale
         t_w = w_bytes / BW
         t_f = 2.0 * self.P_act * T / (PK * s.fl_mult)
-        tiles = np.maximum(1.0, T / 16.0)
-        t_dq = s.dq * (self.bf16_read_bytes / BW) * tiles
-        t_gemm = np.maximum(t_w, t_f) + t_dq
+        tiles = np.maximum(1.0, T / s.dq_tile)
+        t_wbf = self.bf16_read_bytes / BW
+        t_dq = s.dq * t_wbf * tiles + s.w_fixed * t_wbf
+        t_dq = t_dq + np.where(T > s.dq_full_above, s.dq_full * t_wbf, 0.0)
+        if prefill and np.any(np.asarray(s.pf_sep) > 0):
+            # without chunked prefill the prefill tokens run in their own steps: no overlap with
+            # the memory-bound decode GEMM, and a scheduling penalty (decode stalls)
+            t_fd = 2.0 * self.P_act * T_dec / (PK * s.fl_mult)
+            t_fp = 2.0 * self.P_act * T_pf / (PK * s.fl_mult)
+            sep = np.asarray(s.pf_sep) > 0
+            t_gemm_sep = smax(t_w, t_fd, e.roofline_p) + t_fp * (1.0 + s.pf_sep)
+            t_gemm = np.where(sep, t_gemm_sep, smax(t_w, t_f, e.roofline_p)) + t_dq
+        else:
+            t_gemm = smax(t_w, t_f, e.roofline_p) + t_dq
         # decode attention: KV bytes (read once per step, shared by the q verified tokens)
         kv_bytes = b * self.kv_read_16 * kvb * s.kv_scale
-        t_kv = np.maximum(kv_bytes * (1.0 + s.kv_dq) / BW, b * s.q * self.attn_dec_flops / PK)
-        t_kv = t_kv + s.kv_fixed_ms * 1e-3
+        t_kv = smax(kv_bytes * (1.0 + s.kv_dq) / BW, b * s.q * self.attn_dec_flops / PK, e.roofline_p)
+        t_kv = t_kv / s.kv_speed + s.kv_fixed_ms * 1e-3
         # prefill attention and loads of cached prefixes
         t_pfa = 0.0
         if prefill:
@@ -190,7 +219,7 @@ class Scenario:
             t_pfa = t_pfa + b * s.E * self.pf_per_out * (1.0 - s.pf_frac) * s.pf_load
         # draft model: g sequential small steps over the same b sequences
         t_draft_step = (
-            np.maximum(s.rho_w * self.W_native / BW, s.rho_w * 2.0 * self.P_act * b / PK)
+            smax(s.rho_w * self.W_native / BW, s.rho_w * 2.0 * self.P_act * b / PK, e.roofline_p)
             + s.rho_kv * self.kv_read_16 * kvb * b / BW
             + np.where(np.asarray(s.rho_w) > 0, 0.5 * e.step_overhead_ms * 1e-3, 0.0)
         )
@@ -199,6 +228,7 @@ class Scenario:
             t_draft = t_draft + s.rho_w * 2.0 * self.P_act * T_pf / PK
         # fixed costs
         t_oh = e.step_overhead_ms * 1e-3 + s.oh_add_ms * 1e-3 + e.seq_overhead_us * 1e-6 * b
+        t_oh = t_oh + e.token_us_per_layer * 1e-6 * self.model.layers * T + self.layer_fixed
         t_comm = 0.0
         if n > 1 if np.isscalar(n) else True:
             nn = np.asarray(n, dtype=float)
@@ -217,7 +247,7 @@ class Scenario:
         toks = self.input_len * s.pf_frac
         t = 2.0 * self.P_act * toks / (PK * s.fl_mult) + toks * self.attn_pf_flops / PK
         t = np.maximum(t, self.W_native * s.w_scale / BW) + self.input_len * (1 - s.pf_frac) * s.pf_load
-        t = t + s.dq * (self.bf16_read_bytes / BW) * np.maximum(1.0, toks / 16.0)
+        t = t + s.dq * (self.bf16_read_bytes / BW) * np.maximum(1.0, toks / s.dq_tile)
         return t + e.step_overhead_ms * 1e-3
 
     # ------------------------------------------------------------------ performance at load
@@ -240,6 +270,14 @@ class Scenario:
             ttft = self.prefill_time(s) + np.maximum(C - b, 0.0) / X_req
             return 1.0 / ttft
         return X
+
+
+def smax(a: Any, b: Any, p: float) -> Any:
+    """Smooth roofline max: kernels near the knee reach neither bound (p -> inf: plain max)."""
+    if p >= 50:
+        return np.maximum(a, b)
+    m = np.maximum(np.maximum(a, b), 1e-30)
+    return m * np.power(np.power(a / m, p) + np.power(b / m, p), 1.0 / p)
 
 
 def tokens_per_step(a: Any, g: Any) -> Any:

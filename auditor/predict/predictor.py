@@ -1,0 +1,361 @@
+"""Fit a technique model to a headline and predict the curve across concurrency."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from auditor.models import CurvePoint, Prediction
+from auditor.predict.catalog import resolve_hardware, resolve_model, split_gpu_count
+from auditor.predict.defaults import CALIBRATED_EFFICIENCY
+from auditor.predict.engine import Efficiency, Scenario, Sys, little_concurrency
+from auditor.predict.techniques import TechModel, lookup
+
+AT_KINDS = ("concurrency", "batch_size", "request_rate", "single", "unstated", "offline")
+# how each claim metric is evaluated: throughput-type (tokens/s incl. prefill; at fixed
+# concurrency e2e latency is its inverse), per-token latency (decode steps only) or TTFT
+METRIC_MODE = {
+    "throughput": "throughput", "goodput": "throughput", "e2e": "throughput", "latency": "throughput",
+    "unspecified": "throughput", "itl": "itl", "tpot": "itl", "ttft": "ttft",
+}
+NO_PREDICTION_METRICS = ("memory", "cost", "capacity", "other")
+DEFAULT_GRID = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+OFFLINE_CONCURRENCY = 4096.0  # "offline"/saturation with no stated batch limit: every system runs full
+HOLD_BAND = 0.05
+# a headline at this concurrency or below is read as measured on a setup tuned for it (single stream)
+TUNE_MAX_CONCURRENCY = 4.0  # verdict "holds" within +-5 % of the headline
+
+
+class PredictError(ValueError):
+    """Bad arguments to a prediction (unknown at-kind, non-positive speedup, bad grid)."""
+
+
+def default_efficiency() -> Efficiency:
+    return Efficiency.from_dict(CALIBRATED_EFFICIENCY)
+
+
+@lru_cache(maxsize=256)
+def _scenario(hw_id: str, model_id: str, gpus: int, input_len: int, output_len: int,
+              eff: tuple[tuple[str, float], ...], kv_bits: float) -> Scenario:
+    _, hw, _ = resolve_hardware(hw_id)
+    _, model, _ = resolve_model(model_id)
+    return Scenario(hw=hw, model=model, gpus=gpus, input_len=input_len, output_len=output_len,
+                    eff=Efficiency.from_dict(dict(eff)), kv_bits=kv_bits)
+
+
+def _knob_arrays(tm: TechModel, knobs: dict[str, float], tuned: bool = False
+                 ) -> tuple[dict[str, np.ndarray], int]:
+    variants = [dict(knobs)] + [{**knobs, **v} for v in tm.variants]
+    if tuned and tm.tune_knob:
+        k = tm.tune_knob
+        variants += [{**knobs, k: max(min(tm.tune_values), knobs[k] + d)} for d in tm.tune_variants]
+    V = len(variants)
+    return {k: np.array([v[k] for v in variants], dtype=float)[:, None] for k in knobs}, V
+
+
+def _speedup(tm: TechModel, sc: Scenario, theta: Any, kn: dict[str, Any], C: Any, mode: str) -> np.ndarray:
+    base, opt = tm.build(theta, kn, sc)
+    bt = kn.get("_baseline_tp")
+    if bt is not None:  # baseline on bt x the GPUs, compared per GPU (quantised 70B on 1 GPU vs BF16 on 2)
+        base.gpus_mult = base.gpus_mult * bt
+        return np.asarray(sc.perf(opt, C, mode) / sc.perf(base, C, mode) * bt, dtype=float)
+    return np.asarray(sc.perf(opt, C, mode) / sc.perf(base, C, mode), dtype=float)
+
+
+def _crossing(th: np.ndarray, s: np.ndarray, target: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per row: bracket (lo, hi) of the first crossing of s - target, and whether one exists."""
+    d = s - target
+    sc_ = (d[:, :-1] * d[:, 1:]) <= 0
+    has = sc_.any(axis=1)
+    j = np.where(has, sc_.argmax(axis=1), np.abs(d).argmin(axis=1).clip(max=th.shape[1] - 2))
+    rows = np.arange(th.shape[0])
+    return th[rows, j], th[rows, j + 1], has
+
+
+def fit_theta(tm: TechModel, sc: Scenario, kn: dict[str, np.ndarray], V: int, C0: float, target: float,
+              mode: str) -> tuple[np.ndarray, np.ndarray]:
+    """Fitted theta per variant (V,) and whether the headline was reachable."""
+    grid = tm.theta_grid(40)
+    th = np.broadcast_to(grid, (V, grid.size)).copy()
+    s = _speedup(tm, sc, th, kn, C0, mode)
+    lo, hi, has = _crossing(th, s, target)
+    # refine inside the bracket, then interpolate linearly
+    t2 = lo[:, None] + (hi - lo)[:, None] * np.linspace(0.0, 1.0, 12)[None, :]
+    s2 = _speedup(tm, sc, t2, kn, C0, mode)
+    lo2, hi2, has2 = _crossing(t2, s2, target)
+    rows = np.arange(V)
+    j = np.argmin(np.abs(t2 - lo2[:, None]), axis=1)
+    sl, sh = s2[rows, j], s2[rows, np.minimum(j + 1, t2.shape[1] - 1)]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        w = np.where(np.abs(sh - sl) > 1e-12, (target - sl) / (sh - sl), 0.0)
+    theta = np.where(has & has2, lo2 + np.clip(w, 0.0, 1.0) * (hi2 - lo2), np.nan)
+    # unreachable: take the theta whose speedup comes closest to the headline
+    best = th[rows, np.abs(s - target).argmin(axis=1)]
+    reachable = has & has2
+    theta = np.where(reachable, theta, best)
+    return theta, reachable
+
+
+def to_concurrency(sc: Scenario, kind: str, value: float | None) -> tuple[float, str | None]:
+    """Concurrency an operating point means, and a note on how it was read."""
+    if kind in ("single", "unstated") or value is None and kind in ("concurrency", "batch_size"):
+        note = "no operating point stated; read as concurrency 1" if kind == "unstated" else None
+        return 1.0, note
+    if kind in ("concurrency", "batch_size"):
+        return max(float(value), 1e-3), None
+    if kind == "request_rate":
+        c = little_concurrency(sc, Sys(), float(value or 0.0))
+        return c, f"request rate {value:g}/s -> concurrency {c:.3g} by Little's law (baseline latency)"
+    if kind == "offline":
+        if value:
+            return float(value), f"offline run with batch limit {value:g}: each system fills up to its admission cap"
+        return OFFLINE_CONCURRENCY, "offline / saturation: each system runs at its admission cap"
+    raise PredictError(f"unknown operating-point kind '{kind}' (use one of: {', '.join(AT_KINDS)})")
+
+
+def _grid_concurrency(lo: float, hi: float, reader: float) -> list[float]:
+    lo, hi = max(lo, 1e-3), max(hi, lo)
+    pts: list[float] = []
+    v = 2.0 ** math.floor(math.log2(lo))
+    if v < lo:
+        pts.append(lo)
+        v *= 2
+    while v <= hi * (1 + 1e-9):
+        pts.append(v)
+        v *= 2
+    if pts[-1] < hi:
+        pts.append(hi)
+    pts.append(reader)
+    return sorted(set(round(p, 6) for p in pts))
+
+
+def _round_c(c: float) -> float:
+    if c >= 10:
+        return float(round(c))
+    return float(round(c, 1))
+
+
+def knobs_from_context(tm: TechModel, precision: str | None, text: str | None = None) -> dict[str, float]:
+    """Knob values a claim's precision states (e.g. INT4 KV cache -> kv bits 4)."""
+    out: dict[str, float] = {}
+    p = f"{precision or ''} {text or ''}".lower()
+    if not p.strip():
+        return out
+    bits = None
+    for tag, b in (("fp4", 4), ("nvfp4", 4), ("mxfp4", 4), ("int4", 4), ("4-bit", 4), ("4bit", 4), ("w4", 4),
+                   ("nf4", 4), ("int2", 2), ("2-bit", 2), ("3-bit", 3), ("int8", 8), ("8-bit", 8),
+                   ("fp8", 8), ("w8", 8)):
+        if tag in p:
+            bits = b
+            break
+    if bits is None:
+        return out
+    if tm.name == "kv-cache-quantization":
+        out["bits"] = float(bits)
+    elif tm.name == "weight-quantization":
+        out["bits"] = float(bits)
+    elif tm.name == "fp8-quantization":
+        out["w_bits"] = float(bits)
+    return out
+
+
+def predict_curve(
+    technique: str | None,
+    mechanism: str | None = None,
+    speedup: float = 1.0,
+    at: float | None = 1.0,
+    at_kind: str = "concurrency",
+    metric: str = "throughput",
+    hardware: str | None = None,
+    gpus: int | None = None,
+    model: str | None = None,
+    input_len: int | None = None,
+    output_len: int | None = None,
+    grid: Sequence[float] | None = None,
+    reader_concurrency: float = 32.0,
+    efficiency: dict[str, float] | None = None,
+    params: dict[str, float] | None = None,
+    *,
+    min_concurrency: float = 1.0,
+    max_concurrency: float | None = None,
+    default_hardware: str | None = None,
+    default_model: str | None = None,
+    kv_bits: float = 16.0,
+    context_text: str | None = None,
+    precision: str | None = None,
+    baseline_tp: float | None = None,
+    eval_metric: str | None = None,
+) -> Prediction:
+    """Fit `technique` to `speedup` at (at_kind, at) and predict it across concurrency.
+
+    `grid` is in at_kind units (request rates for request_rate); curve points carry both the op
+    value and the concurrency it means. Raises PredictError on bad arguments.
+    """
+    if at_kind not in AT_KINDS:
+        raise PredictError(f"unknown --at-kind '{at_kind}' (use one of: {', '.join(AT_KINDS)})")
+    if speedup is None or not math.isfinite(float(speedup)) or float(speedup) <= 0:
+        raise PredictError(f"speedup must be a positive number, got {speedup!r}")
+    if at is not None and (not math.isfinite(float(at)) or float(at) <= 0):
+        raise PredictError(f"--at must be positive, got {at!r}")
+    mode = METRIC_MODE.get(metric or "unspecified")
+    if mode is None:
+        raise PredictError(f"metric '{metric}' has no speed prediction (use throughput, latency, itl, tpot, ttft, e2e)")
+    mode_eval = METRIC_MODE.get(eval_metric or metric or "unspecified")
+    if mode_eval is None:
+        raise PredictError(f"metric '{eval_metric}' has no speed prediction")
+    if grid is not None:
+        grid = [float(g) for g in grid]
+        if not grid or any((not math.isfinite(g)) or g <= 0 for g in grid):
+            raise PredictError("grid values must be positive numbers")
+    notes: list[str] = []
+    defaults_used: list[str] = []
+    # names -> specs
+    count, _ = split_gpu_count(hardware or "")
+    hw_id, hw, hw_note = resolve_hardware(hardware, default=default_hardware)
+    if hw_note:
+        notes.append(hw_note) if hardware else defaults_used.append(f"hardware {hw_id}")
+    m_id, mspec, m_note = resolve_model(model, default=default_model)
+    if m_note:
+        notes.append(m_note) if model else defaults_used.append(f"model {m_id}")
+    n_gpus = int(gpus or count or 1)
+    if input_len is None:
+        input_len = 1024
+        defaults_used.append("input_len 1024")
+    if output_len is None:
+        output_len = 256
+        defaults_used.append("output_len 256")
+    eff = default_efficiency()
+    if efficiency:
+        eff = Efficiency.from_dict(efficiency, eff)
+    sc = _scenario(hw_id, m_id, n_gpus, int(input_len), int(output_len), tuple(sorted(eff.as_dict().items())),
+                   float(kv_bits))
+    if not sc.fits():
+        notes.append(f"{mspec.name} weights do not fit {n_gpus} x {hw.name}; the prediction is indicative only")
+    tm, t_note = lookup(technique, mechanism)
+    if t_note:
+        notes.append(t_note)
+    knobs = dict(tm.knobs)
+    knobs.update(knobs_from_context(tm, precision, context_text))
+    for k, v in (params or {}).items():
+        if k in knobs:
+            knobs[k] = float(v)
+    at_val = None if at is None else float(at)
+    C0, c_note = to_concurrency(sc, at_kind, at_val)
+    if c_note:
+        notes.append(c_note)
+    target = float(speedup)
+    tuned = False
+    if tm.tune_knob and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
+            and tm.tune_knob not in knobs_from_context(tm, precision, context_text):
+        # the author tuned this knob at the headline's operating point: the value that reaches the
+        # headline with the least theta (e.g. the lowest acceptance) is what a tuned setup would use
+        cand = [{**knobs, tm.tune_knob: v} for v in tm.tune_values]
+        ckn = {k: np.array([c[k] for c in cand], dtype=float)[:, None] for k in knobs}
+        if baseline_tp:
+            ckn["_baseline_tp"] = np.full((len(cand), 1), float(baseline_tp))
+        th_c, ok_c = fit_theta(tm, sc, ckn, len(cand), C0, target, mode)
+        score = np.where(ok_c, th_c, np.inf)
+        if np.isfinite(score).any():
+            knobs[tm.tune_knob] = float(tm.tune_values[int(np.argmin(score))])
+            tuned = True
+    kn, V = _knob_arrays(tm, knobs, tuned)
+    if baseline_tp:
+        kn["_baseline_tp"] = np.full((V, 1), float(baseline_tp))
+        notes.append(f"baseline runs on {baseline_tp:g}x the GPUs; speedup compared per GPU")
+
+    theta, reachable = fit_theta(tm, sc, kn, V, C0, target, mode)
+
+    # the curve: requested grid (in at_kind units) or powers of two over the reader's range
+    max_c = float(max_concurrency or max(DEFAULT_GRID))
+    if grid is not None:
+        ops = list(grid)
+        concs = [to_concurrency(sc, at_kind if at_kind not in ("single", "unstated", "offline") else "concurrency",
+                                g)[0] for g in ops]
+    else:
+        concs = _grid_concurrency(min_concurrency, max_c, float(reader_concurrency))
+        ops = list(concs)
+    reader = float(reader_concurrency)
+    C_all = np.array(concs + [reader, C0], dtype=float)
+    curves = _speedup(tm, sc, theta[:, None], kn, C_all[None, :], mode_eval)  # (V, n)
+    shift = np.ones(V)
+    if not reachable.all():
+        at_fit = _speedup(tm, sc, theta[:, None], kn, np.array([[C0]]), mode)[:, 0]
+        shift = np.where(reachable, 1.0, target / np.maximum(at_fit, 1e-9))
+        notes.append(
+            f"the {tm.name} model cannot reach {target:g}x at concurrency {C0:.3g} on this hardware/model; "
+            "its best curve was scaled to pass through the headline"
+        )
+        curves = curves * shift[:, None]
+    central = curves[0]
+    lowc, highc = curves.min(axis=0), curves.max(axis=0)
+    points = [
+        CurvePoint(op=float(o), concurrency=float(c), speedup=float(central[i]), low=float(lowc[i]),
+                   high=float(highc[i]))
+        for i, (o, c) in enumerate(zip(ops, concs))
+    ]
+    at_reader = float(central[len(concs)])
+    # crossover: where the central curve first drops below parity inside the range searched
+    lo_c = min(min_concurrency, C0, min(concs) if concs else 1.0)
+    hi_c = max(max_c, max(concs) if concs else max_c)
+    dense = np.geomspace(lo_c, hi_c, 97)
+    sd = _speedup(tm, sc, theta[:1, None], {k: v[:1] for k, v in kn.items()}, dense[None, :], mode_eval)[0]
+    sd = sd * shift[0]
+    crossover = None
+    if sd[0] >= 1.0:
+        below = np.nonzero(sd < 1.0)[0]
+        if below.size:
+            i = int(below[0])
+            x0, x1 = math.log(dense[i - 1]), math.log(dense[i])
+            f0, f1 = sd[i - 1] - 1.0, sd[i] - 1.0
+            crossover = _round_c(math.exp(x0 + (x1 - x0) * f0 / (f0 - f1)))
+    head_model = target if mode_eval == mode else float(central[-1])
+    verdict = classify_shape(head_model, at_reader)
+    fitted: dict[str, Any] = {
+        "model": tm.name,
+        tm.theta_name: round(float(theta[0]), 4),
+        **{k: float(v) for k, v in knobs.items() if not k.startswith("_")},
+        "headline_reachable": bool(reachable[0]),
+    }
+    if tuned:
+        fitted["tuned"] = tm.tune_knob
+    if tm.derived is not None:
+        fitted.update({k: round(v, 4) for k, v in tm.derived(float(theta[0]), knobs).items()})
+    if not reachable[0]:
+        fitted["scale"] = round(float(shift[0]), 4)
+    b_sys, o_sys = tm.build(theta[0], {k: v[0, 0] for k, v in kn.items()}, sc)
+    base_cap = float(np.max(sc.admission_cap(b_sys)))
+    opt_cap = float(np.max(sc.admission_cap(o_sys)))
+    assumptions: dict[str, Any] = {
+        "hardware": hw_id,
+        "hardware_name": hw.name,
+        "gpus": n_gpus,
+        "model": m_id,
+        "model_name": mspec.name,
+        "input_len": int(input_len),
+        "output_len": int(output_len),
+        "metric": metric,
+        "metric_mode": mode,
+        "operating_point": {"kind": at_kind, "value": at_val, "concurrency": round(C0, 3)},
+        "technique_model": tm.describe,
+        "admission_cap": {"baseline": round(base_cap, 1), "optimised": round(opt_cap, 1)},
+        "efficiency": eff.as_dict(),
+        "defaults": defaults_used,
+        "notes": notes,
+    }
+    return Prediction(at_reader=at_reader, reader_concurrency=reader, crossover=crossover, verdict=verdict,
+                      curve=points, fitted=fitted, assumptions=assumptions)
+
+
+def classify_shape(first: float, value: float, band: float = HOLD_BAND) -> str:
+    """grows | holds | fades | inverts of `value` relative to `first` (the headline or a series' first point)."""
+    if first >= 1.0 and value < 1.0:
+        return "inverts"
+    r = value / first if first > 0 else 1.0
+    if r > 1.0 + band:
+        return "grows"
+    if r < 1.0 - band:
+        return "fades"
+    return "holds"
