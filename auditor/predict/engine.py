@@ -257,8 +257,10 @@ class Scenario:
         cap = self.admission_cap(s)
         b = np.minimum(C, cap)
         if metric in ("itl", "tpot"):
+            # time per output token of a request: the decode step over E while it runs; beyond the
+            # admission cap requests also wait their turn, so it is C / token throughput
             t = self.step_time(s, b, prefill=False)
-            return s.E / t
+            return s.E * b / t / np.maximum(C, b)
         t = self.step_time(s, b, prefill=True)
         X = b * s.E / t  # tokens per second
         # static batching: a batch runs until its longest request ends; with output lengths of
