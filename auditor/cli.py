@@ -256,6 +256,9 @@ from auditor.commands import annotate as annotate_cmds  # noqa: E402
 app.command("annotate")(annotate_cmds.annotate)
 from auditor.commands import config_cmd as config_cmds  # noqa: E402
 app.command("config")(config_cmds.config)
+from auditor.commands import predict as predict_cmds  # noqa: E402
+app.command("predict")(predict_cmds.predict)
+app.command("calibrate")(predict_cmds.calibrate)
 
 
 def main() -> None:
