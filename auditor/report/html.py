@@ -61,10 +61,12 @@ def _e(s: object) -> str:
     return html.escape(str(s), quote=True)
 
 
-def _chart(svg: str | None) -> str | None:
+def _chart(svg: str | None, drawn_by: str = "auditor.report.plots") -> str | None:
+    """Make a matplotlib SVG scale with its box, and say which module drew it."""
     if not svg:
         return None
-    return re.sub(r'^<svg\b([^>]*?)\swidth="[^"]*"\s+height="[^"]*"', r'<svg class="chart"\1', svg, count=1)
+    return re.sub(r'^<svg\b([^>]*?)\swidth="[^"]*"\s+height="[^"]*"',
+                  lambda m: f'<svg class="chart" data-drawn-by="{drawn_by}"{m.group(1)}', svg, count=1)
 
 
 def _highlight(sentence: str, figure: str) -> str:
@@ -97,16 +99,13 @@ def claim_chart(c: Claim, settings: Settings, chart_id: str) -> str | None:
         plot_prediction = None
     if plot_prediction is not None:
         try:
-            import io
-
-            buf = io.BytesIO()
-            plot_prediction(c.prediction, buf, fmt="svg",
-                            headline=(headline_concurrency(c, c.prediction), c.ratio),
-                            reader=settings.concurrency)
-            svg = buf.getvalue().decode("utf-8")
-            if "<svg" in svg:
-                return _chart(_embeddable(svg, f"{chart_id}-"))
-        except Exception:
+            svg = plot_prediction(c.prediction, None, fmt="svg",
+                                  title=f"{c.text} · {c.technique or c.mechanism} · {c.prediction.verdict}",
+                                  headline=(headline_concurrency(c, c.prediction), c.ratio),
+                                  reader=settings.concurrency, width=5.4, height=3.2)
+            if isinstance(svg, str) and "<svg" in svg:
+                return _chart(_embeddable(svg, f"{chart_id}-"), "auditor.predict.plot")
+        except Exception:  # a plotting problem never costs the report: fall back to our own drawing
             pass
     return _chart(fade_svg(c, reader=settings.concurrency, chart_id=chart_id))
 
@@ -146,9 +145,11 @@ def _claim_html(fr: FileReport, c: Claim, fs: list[Finding], anchor: str, settin
     right = ""
     if chart:
         cap = _prediction_words(c)
-        right = (f'<figure class="fade">{chart}<figcaption>Fade curve: band = plausible range; ★ = the claim '
-                 f"where it was measured; dotted line = your concurrency; dashed = parity. {_e(cap)}</figcaption>"
-                 "</figure>")
+        if 'data-drawn-by="auditor.report.plots"' in chart:
+            cap = ("Band = plausible range; ★ = the claim where it was measured; dotted line = your concurrency; "
+                   f"dashed = parity. {cap}")
+        right = f'<figure class="fade">{chart}<figcaption>Fade curve: {_e(cap)}</figcaption></figure>'
+
     return f'<article class="{" ".join(cls)}" id="{_e(anchor)}">{left}{right}</article>'
 
 
@@ -175,7 +176,7 @@ def render_html(report: Report, settings: Settings, title: str = "claim-auditor 
 
         labelled = [c.model_copy(update={"id": f"f{i}:{c.id}"}) for i, fr in enumerate(report.files, 1)
                     for c in fr.claims] if len(report.files) > 1 else all_claims
-        overview = _chart(overview_svg(labelled, reader=settings.concurrency))
+        overview = _chart(overview_svg(labelled, reader=settings.concurrency), "auditor.report.plots overview")
     parts = [
         "<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
