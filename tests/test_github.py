@@ -80,3 +80,41 @@ def test_cli_github_format(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     first = proc.stdout.splitlines()[0]
     assert first.startswith("::warning file=post.md,line=1,col=24,endColumn=28,title=OP")
+
+
+# --------------------------------------------------------------------------- integrations
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_pre_commit_hooks_file() -> None:
+    import yaml
+
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    ids = {h["id"]: h for h in hooks}
+    assert set(ids) == {"claim-auditor", "claim-auditor-errors"}
+    for h in hooks:
+        assert h["entry"].startswith("auditor check") and h["language"] == "python"
+        pattern = re.compile(h["files"])
+        for name in ("post.md", "a/b.markdown", "x.mdx", "notes.rst", "page.html", "page.htm", "readme.txt"):
+            assert pattern.search(name), name
+        for name in ("setup.py", "data.json", "md.py"):
+            assert not pattern.search(name), name
+    assert "--fail-on error" in ids["claim-auditor-errors"]["entry"]
+
+
+def test_ci_doc_matches_the_exit_policy() -> None:
+    from auditor.models import FileReport, Finding, Report, ToolInfo, summarise
+
+    doc = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    assert "github/codeql-action/upload-sarif" in doc and "security-events: write" in doc
+    assert "--format sarif" in doc and "--format github" in doc
+
+    def code(files, fail_on="warning"):
+        return Report(tool=ToolInfo(version="0"), files=files, summary=summarise(files)).exit_code(fail_on)
+
+    warn = FileReport(path="a.md", findings=[Finding(rule="OP001", name="n", severity="warning", line=1, column=1,
+                                                     message="m")])
+    assert code([FileReport(path="a.md")]) == 0 and "| 0 |" in doc
+    assert code([warn]) == 1 and code([warn], "error") == 0 and "| 1 |" in doc
+    assert code([warn, FileReport(path="b.md", error="b.md: gone")]) == 2 and "takes precedence over 1" in doc
