@@ -133,17 +133,26 @@ def test_cli_output_in_place_strip_and_concurrency(tmp_path: Path) -> None:
     assert "predicted at c=8" in out.read_text(encoding="utf-8")
 
     inode = f.stat().st_ino
+    f.chmod(0o640)
     r = runner.invoke(app, ["annotate", "--no-predict", str(f), "--in-place"])
     assert r.exit_code == 0, r.output
     annotated = f.read_text(encoding="utf-8")
     assert NOTE_RE.search(annotated)
     assert f.stat().st_ino != inode  # replaced by rename, never rewritten in place
+    assert f.stat().st_mode & 0o777 == 0o640  # with the file's own permissions
+    assert out.stat().st_mode & 0o777 == 0o666 & ~_umask()  # a new file: the usual mode
     r = runner.invoke(app, ["annotate", "--no-predict", str(f), "--in-place"])
     assert f.read_text(encoding="utf-8") == annotated  # idempotent through the CLI too
     r = runner.invoke(app, ["annotate", "--strip", str(f), "--in-place"])
     assert r.exit_code == 0, r.output
     assert f.read_bytes() == DOC.encode()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "post.md"]  # no temp files left
+
+
+def _umask() -> int:
+    m = os.umask(0)
+    os.umask(m)
+    return m
 
 
 def test_cli_failed_write_keeps_original(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

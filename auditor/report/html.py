@@ -99,10 +99,14 @@ def claim_chart(c: Claim, settings: Settings, chart_id: str) -> str | None:
         plot_prediction = None
     if plot_prediction is not None:
         try:
-            svg = plot_prediction(c.prediction, None, fmt="svg",
-                                  title=f"{c.text} · {c.technique or c.mechanism} · {c.prediction.verdict}",
-                                  headline=(headline_concurrency(c, c.prediction), c.ratio),
-                                  reader=settings.concurrency, width=5.4, height=3.2)
+            import matplotlib
+
+            # text as <text>, not glyph paths: a tenth of the size, and selectable in the page
+            with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": f"claim-auditor-{chart_id}"}):
+                svg = plot_prediction(c.prediction, None, fmt="svg",
+                                      title=f"{c.text} · {c.technique or c.mechanism} · {c.prediction.verdict}",
+                                      headline=(headline_concurrency(c, c.prediction), c.ratio),
+                                      reader=settings.concurrency, width=5.4, height=3.2)
             if isinstance(svg, str) and "<svg" in svg:
                 return _chart(_embeddable(svg, f"{chart_id}-"), "auditor.predict.plot")
         except Exception:  # a plotting problem never costs the report: fall back to our own drawing
