@@ -170,7 +170,9 @@ def overview_svg(claims: list[Claim], *, reader: float, chart_id: str = "overvie
         ax.set_yticks(range(len(rows)))
         ax.set_yticklabels([f"{c.id} {c.text[:18]}" for c in rows])
         ax.invert_yaxis()
-        ax.set_xlabel(f"speedup: claimed (star) -> predicted at c={reader:g} (dot)")
+        n_all = sum(1 for c in claims if c.prediction is not None)
+        more = f" · first {len(rows)} of {n_all}" if n_all > len(rows) else ""
+        ax.set_xlabel(f"speedup: claimed (star) -> predicted at c={reader:g} (dot){more}")
         ax.grid(True, axis="x", color="#e6e6e6", lw=0.6)
         for side in ("top", "right"):
             ax.spines[side].set_visible(False)

@@ -22,7 +22,6 @@ from auditor.settings import Settings
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
-INFORMATION_URI = "https://github.com/claim-auditor/claim-auditor"
 FINGERPRINT_KEY = "claimAuditor/v1"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
@@ -138,7 +137,6 @@ def build_sarif(report: Report, settings: Settings, rules: list[Rule] | None = N
             "name": report.tool.name,
             "version": report.tool.version,
             "semanticVersion": report.tool.version,
-            "informationUri": INFORMATION_URI,
             "rules": descriptors,
         }},
         "originalUriBaseIds": {"%SRCROOT%": {"uri": cwd_uri(cwd)}},
