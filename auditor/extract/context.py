@@ -26,14 +26,16 @@ MODEL_RE = re.compile(
 )
 PRECISION_RE = re.compile(r"\b(NVFP4|MXFP4|FP4|FP8|BF16|FP16|FP32|INT8|INT4|W4A16|W8A8|W4A8)\b", re.I)
 LENGTH_RES = [
-    (re.compile(r"\bISL\s*[=:]?\s*([\d,.]+)\s*(k)?\b.*?\bOSL\s*[=:]?\s*([\d,.]+)\s*(k)?\b", re.I), "both"),
+    (re.compile(r"\bISL\s*[=:]?\s*([\d,.]+)\s*(k)?\b.{0,20}?\bOSL\s*[=:]?\s*([\d,.]+)\s*(k)?\b", re.I), "both"),
     (re.compile(r"~?([\d,.]+)\s*(k)?\s*(?:input|in|prompt)(?:\s+tokens)?\s*/\s*~?([\d,.]+)\s*(k)?\s*"
                 r"(?:output|out)\b", re.I), "both"),
-    (re.compile(r"\b(?:input|prompt|prefill)(?:\s+length)?(?:\s+of)?\s*[=:]?\s*~?([\d,.]+)\s*(k)?\b", re.I), "in"),
-    (re.compile(r"\b~?([\d,.]+)\s*(k)?[- ](?:token\s+)?(?:input|prompt)s?\b", re.I), "in"),
-    (re.compile(r"\b(?:output|generation|decode)(?:\s+length)?(?:\s+of)?\s*[=:]?\s*~?([\d,.]+)\s*(k)?\b", re.I),
-     "out"),
-    (re.compile(r"\b~?([\d,.]+)\s*(k)?[- ](?:token\s+)?(?:output|completion|generation)s?\b", re.I), "out"),
+    (re.compile(r"\b(?:input|prompt|prefill)[ _-](?:length|len|tokens|size)(?:\s+of)?\s*[=:]?\s*~?([\d,.]+)\s*(k)?\b",
+                re.I), "in"),
+    (re.compile(r"\bprefill(?:\s+of)?\s+~?(\d[\d,]{2,})\s*(k)?\b", re.I), "in"),
+    (re.compile(r"\b~?([\d,.]+)\s*(k)?[- ](?:token\s+)?(?:input|prompt)s?(?:\s+tokens)?\b", re.I), "in"),
+    (re.compile(r"\b(?:output|generation|decode)[ _-](?:length|len|tokens)(?:\s+of)?\s*[=:]?\s*~?([\d,.]+)\s*(k)?\b",
+                re.I), "out"),
+    (re.compile(r"\b~?([\d,.]+)\s*(k)?[- ](?:token\s+)?(?:output|completion|generated)(?:\s+tokens)\b", re.I), "out"),
 ]
 
 
