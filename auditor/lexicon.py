@@ -58,6 +58,7 @@ class Lexicon(BaseModel):
     model_config = ConfigDict(extra="forbid")
     techniques: list[Technique] = Field(min_length=1)
     mechanism_cues: dict[str, list[str]] = Field(default_factory=dict)
+    other_subjects: list[str] = Field(default_factory=list)
 
     @field_validator("mechanism_cues")
     @classmethod

@@ -21,6 +21,7 @@ from auditor.extract.vocab import (
     HIGHER_IS_BETTER, LOWER_IS_BETTER, METRIC_TERMS, MULTIPLIER_WORDS, NUMBER_WORDS,
     PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, SPACED_X_NEXT, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
 )
+from auditor.lexicon import load_lexicon
 from auditor.models import Block, Claim, Document
 
 # Blocks with none of these cannot hold a figure: skip them before spaCy sees them.
@@ -36,9 +37,18 @@ _BASELINE_RE = re.compile(
 _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
 _VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
 _ENGINE_RE = re.compile(
-    r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|"
+    r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|hf|"
+    r"other (?:inference |serving )?(?:systems|engines|frameworks|stacks)|fastertransformer|"
     r"llama\.cpp|lmdeploy|deepspeed(?:-mii)?|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
-_ONE_TECH_TITLE_SCOPE = True
+
+def _other_subjects_re() -> re.Pattern[str] | None:
+    words = load_lexicon().other_subjects
+    if not words:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b", re.I)
+
+
+_OTHER_SUBJECT_RE = _other_subjects_re()
 _PERF_WORDS = re.compile(
     r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
     r"tokens per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
@@ -760,31 +770,48 @@ def _op_from_table(cell) -> OpMention | None:
     return None
 
 
+def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """'with the FlashInfer backend', 'using FA3', 'via CUDA graphs': a tool, not the subject."""
+    before = {x.lower_ for x in doc[max(0, t[0] - 3):t[0]]}
+    after = doc[t[1]].lower_ if t[1] < len(doc) else ""
+    return bool(before & {"with", "using", "via", "through", "on", "under", "atop"}) or after in (
+        "backend", "backends", "kernel", "kernels")
+
+
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
                        bi: int) -> str | None:
+    """The technique the claim is about: in its sentence, else its paragraph (the section's or the
+    title's technique when the paragraph names it, else the paragraph's first), else the table's
+    headers and lead-in, else the section heading, else the document title. Releases, engines
+    and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
+    topic = (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None) \
+        or dctx.title_technique
     in_sent = [t for t in techs if t[0] >= sent.start and t[1] <= sent.end]
-    if in_sent:
-        names = {t[2] for t in in_sent}
-        if len(names) == 1:
-            return in_sent[0][2]
-        # the technique nearest the figure, preferring the subject before it
-        def dist(t):
+    strong = [t for t in in_sent if not _is_instrument(doc, t)]
+    if strong or (in_sent and topic is None):
+        pool = strong or in_sent
+        if len({t[2] for t in pool}) == 1:
+            return pool[0][2]
+
+        def dist(t):  # the technique nearest the figure, preferring the subject before it
             return (0 if t[1] <= fig.start else 1, abs(t[0] - fig.start))
-        return sorted(in_sent, key=dist)[0][2]
+        return sorted(pool, key=dist)[0][2]
+    if in_sent and topic is not None:
+        return topic
     # releases, engines and hardware generations compared: no technique
     if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)):
+        return None
+    if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(sent_text):
         return None
     if re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
         for pat, name in _PRECISION_TECH:
             if pat.search(sent_text):
                 return name
-    earlier = [t for t in techs if t[1] <= sent.start]
-    later = [t for t in techs if t[0] >= sent.end]
-    if earlier:
-        return earlier[-1][2]
-    if later and block.kind != "table_cell":
-        return later[0][2]
+    in_block = [t for t in techs if t[1] <= sent.start or (t[0] >= sent.end and block.kind != "table_cell")]
+    if in_block:
+        names = [t[2] for t in in_block]
+        return topic if topic in names else in_block[0][2]
     cell = block.cell
     if cell is not None:
         for h in [cell.col_header, cell.row_header, *cell.row_cells, _table_intro(document, bi)]:
@@ -795,6 +822,4 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 for pat, name in _PRECISION_TECH:
                     if pat.search(h):
                         return name
-    if block.section_start is not None and dctx.heading_techniques.get(block.section_start):
-        return dctx.heading_techniques[block.section_start]
-    return dctx.title_technique
+    return topic
