@@ -415,9 +415,11 @@ FIT_GRID = {
 
 # why the worst series is hard for this model (printed by `auditor calibrate`)
 WORST_WHY = {
-    "BNB-BENCH": "HF transformers in eager mode: step time is dominated by Python launch overhead and "
-                 "bitsandbytes switches kernel paths between batch 1 and larger batches; one fitted "
-                 "parameter per series cannot see the INT8 path getting relatively cheaper with batch",
+    "BNB-BENCH": "HF transformers in eager mode: step time is dominated by Python launch overhead, and "
+                 "bitsandbytes switches kernel paths (fused GEMV at batch 1, dequantise-then-GEMM above; "
+                 "LLM.int8 quantises activations per call); one parameter fitted at batch 1 cannot see "
+                 "how much each path costs at 8 and 32 (NF4 on H100 Qwen2.5-32B: predicted ~0.72 vs "
+                 "published 0.45 at batch 8)",
     "VLLM-DSPARK": "DeepSeek-V4-Pro is not in the catalogue (DeepSeek-V3 stands in) and DSpark adapts its "
                    "verification to load, which a fixed draft length does not model",
     "MAGICDEC": "long-context self-speculation: the gain rides on KV reads, sensitive to the draft's KV budget",

@@ -291,13 +291,19 @@ def _lookup(text: str, idx: dict[str, str]) -> str | None:
     return best
 
 
+@lru_cache(maxsize=4)
+def _cat_path(kind: str) -> str:
+    return str(rules_dir() / f"{kind}.yaml")
+
+
+@lru_cache(maxsize=4096)
 def resolve_hardware(name: str | None, default: str | None = None) -> tuple[str, HardwareSpec, str | None]:
     """Canonical id, spec and a note (None when the name resolved cleanly).
 
     A GPU count in the text ("8xH100") is ignored here; use split_gpu_count() to read it.
     Unknown or missing names fall back to `default` (else the catalogue default) and say so.
     """
-    path = str(rules_dir() / "hardware.yaml")
+    path = _cat_path("hardware")
     hw, cat_default = _hardware_cached(path)
     fallback = default if default in hw else cat_default
     if default and default not in hw:
@@ -316,9 +322,10 @@ def resolve_hardware(name: str | None, default: str | None = None) -> tuple[str,
     return hid, hw[hid], None
 
 
+@lru_cache(maxsize=4096)
 def resolve_model(name: str | None, default: str | None = None) -> tuple[str, ModelSpec, str | None]:
     """Canonical id, spec and a note (None when the name resolved cleanly)."""
-    path = str(rules_dir() / "models.yaml")
+    path = _cat_path("models")
     ms, cat_default = _models_cached(path)
     fallback = default if default in ms else (_lookup(default, _model_index(path)) if default else None)
     fallback = fallback or cat_default
