@@ -168,3 +168,18 @@ def test_extractor_never_raises_and_spans_point_at_figures(text: str) -> None:
             first = c.text.split()[0]
             # the located column holds the figure's first characters (inline markup aside)
             assert lines[c.line - 1][c.column - 1:].startswith(first[:1]), (text, c.text, c.line, c.column)
+
+
+@pytest.mark.parametrize("text,kind,value", [
+    ("With request rate inf the engine gives 1.8x higher throughput.", "offline", None),
+    ("In the throughput benchmark the engine gives 1.8x higher throughput.", "offline", None),
+    ("At peak throughput the engine gives 1.8x more tokens per second.", "offline", None),
+    ("With all requests sent at once the engine gives 1.8x higher throughput.", "offline", None),
+    ("At 64 concurrent, EAGLE gives 1.2x faster decoding.", "concurrency", 64),
+    ("EAGLE gives 1.2x faster decoding (C=16).", "concurrency", 16),
+    ("EAGLE gives 1.2x lower TPOT at QPS 4.", "request_rate", 4),
+    ("Sending requests one at a time, EAGLE gives 2.2x faster decoding.", "single", 1),
+])
+def test_more_operating_point_forms(text: str, kind: str, value) -> None:
+    c = one(text)
+    assert (c.op_kind, c.op_value) == (kind, value)

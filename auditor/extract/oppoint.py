@@ -40,7 +40,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?)\b",
         re.I)),
     ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
-    ("concurrency", re.compile(r"(?<![\w/])c\s*=\s*(\d{1,6})\b")),
+    ("concurrency", re.compile(r"(?<![\w/])[cC]\s*=\s*(\d{1,6})\b")),
+    ("concurrency", re.compile(r"\bat\s+" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
     ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
     ("concurrency", re.compile(r"\b(\d{1,6})\s+(?:users|clients)\b(?!\s+(?:per|of))", re.I)),
     ("batch_size", re.compile(r"\bbatch[ _-]?sizes?" + _SEP + _NUM + r"\b", re.I)),
@@ -52,16 +53,21 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("request_rate", re.compile(
         r"\b(?:at|under|with|of)\s+(?:a\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
         r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
-    ("request_rate", re.compile(r"\bqps\s*[=:]\s*(\d+(?:\.\d+)?)\b", re.I)),
+    ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
         r"\bsingle[- ](?:request|stream|user|sequence|query|prompt|client|batch)s?\b|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
         r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b(?!\s*(?:per|/))", re.I)),
-    ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b", re.I)),
+    ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|\bone at a time\b|"
+                          r"\bsequential(?:ly)? (?:requests|one by one)\b|\bidle (?:GPU|server|system)\b", re.I)),
     ("offline", re.compile(
         r"\boffline(?:[ -](?:batch|inference|mode|throughput|scenario|benchmark|runs?|setting|processing))?\b|"
-        r"\bmax(?:imum)?[ -]throughput\b|\bsaturat(?:ion|ed|ing)\b|\bfully[ -]loaded\b|\bpeak[ -]load\b", re.I)),
+        r"\bmax(?:imum)?[ -]throughput\b|\bsaturat(?:ion|ed|ing)\b|\bfully[ -]loaded\b|\bpeak[ -]load\b|"
+        r"\bpeak throughput\b|\bhighest (?:achievable )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
+        r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
+        r"\binfinite (?:request|arrival) rate\b|\ball (?:requests|prompts) (?:sent |submitted |issued )?at once\b|"
+        r"\bbatch (?:inference|jobs?|processing) mode\b", re.I)),
 ]
 
 # "concurrency 1" reads as concurrency 1 (its own kind); only word forms are `single`.
