@@ -5,7 +5,9 @@ that came from (sentence, paragraph, table, section, document, or assumed)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from spacy.tokens import Doc, Span
 
@@ -57,6 +59,7 @@ _COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer",
                  "smaller", "larger", "bigger", "shorter", "longer", "quicker", "reduction", "improvement",
                  "increase", "decrease", "speedup", "gain", "drop", "boost", "uplift", "saving", "savings",
                  "overhead", "penalty", "regression", "slowdown"}
+_WINDOW_TOKENS = 60
 _CLAUSE_BREAK = {",", ";", "—", "–", "(", ")", ":", "and", "but", "while", "whereas"}
 
 
@@ -87,6 +90,7 @@ class _DocContext:
     doc_model: str | None = None
     doc_lengths: tuple[int | None, int | None] = (None, None)
     doc_precision: str | None = None
+    parent_ops: dict[int, OpMention | None] = field(default_factory=dict)
 
 
 def _num(text: str) -> float | None:
@@ -247,8 +251,11 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by"}):
             return False
         # "gains 2.6 % ... and 4.8 % when ...": a coordinated figure shares the earlier one's cue
-        if any(a.unit == "%" and a.end <= fig.start and a.start >= sent.start for a in accepted):
-            return False
+        for a in reversed(accepted):
+            if a.start < sent.start:
+                break
+            if a.unit == "%" and a.end <= fig.start:
+                return False
         return True
     return False
 
@@ -404,6 +411,7 @@ _PRECISION_TECH = [
 ]
 
 
+@lru_cache(maxsize=4096)
 def _technique_in_text(text: str) -> list[str]:
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
@@ -529,13 +537,23 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
         cell_header = " ".join(x for x in (cell.col_header, cell.row_header) if x) or ""
     block_ops = find_ops(block_text)
     techs = _technique_spans(pipe, doc)
+    sents = list(doc.sents)
+    sent_starts = [x.start for x in sents]
+
+    def sentence_at(i: int, j: int) -> Span:
+        """The sentence holding tokens i..j, clipped to a window around them: per-claim work stays
+        bounded however long a 'sentence' (a table flattened to text, a run-on line) gets."""
+        whole = sents[bisect_right(sent_starts, i) - 1]
+        return doc[max(whole.start, i - _WINDOW_TOKENS):min(whole.end, max(j, i + 1) + _WINDOW_TOKENS)]
+
+    bctx = _BlockContext(block_text)
     out: list[Claim] = []
     accepted: list[_Fig] = []
     for label, s, e in matches:
         fig = _figure_from_match(doc, label, s, e)
         if fig is None:
             continue
-        sent = doc[s].sent
+        sent = sentence_at(s, e)
         _extend_range(doc, fig, sent)
         prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
         if prev is not None and prev.text in ("+", "-", "−") and fig.unit in ("%", "x"):
@@ -551,18 +569,30 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
             continue
         accepted.append(fig)
     # a range swallows its low end's own match ("14x-24x" is one claim)
-    kept = [f for f in accepted
-            if not any(o is not f and o.start <= f.start and f.end <= o.end for o in accepted)]
+    kept: list[_Fig] = []
+    reach = -1
+    for f in sorted(accepted, key=lambda f: (f.start, -f.end)):
+        if f.end <= reach:
+            continue
+        kept.append(f)
+        reach = max(reach, f.end)
     for fig in kept:
-        sent = doc[fig.end - 1].sent
-        out.append(_make_claim(pipe, document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins))
+        sent = sentence_at(fig.start, fig.end)
+        out.append(_make_claim(pipe, document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins, bctx))
     return out
+
+
+def _ops_between(block_ops: list[OpMention], a: int, b: int) -> list[OpMention]:
+    """Ops starting in [a, b) and ending by b (block_ops is sorted by start)."""
+    lo = bisect_left(block_ops, a, key=lambda o: o.start)
+    hi = bisect_left(block_ops, b, key=lambda o: o.start)
+    return [o for o in block_ops[lo:hi] if o.end <= b]
 
 
 def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMention]) -> OpMention | None:
     """The op stated in the figure's own sentence: same clause first, else the nearest before it."""
-    in_sent = [o for o in block_ops if o.start >= sent.start_char and o.end <= sent.end_char
-               and not (o.start < fig_ce and fig_cs < o.end)]
+    in_sent = [o for o in _ops_between(block_ops, sent.start_char, sent.end_char)
+               if not (o.start < fig_ce and fig_cs < o.end)]
     if not in_sent:
         return None
     if len({(o.kind, o.value) for o in in_sent}) == 1:
@@ -579,17 +609,30 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
     return scored[0]
 
 
+class _BlockContext:
+    """Block-wide context, read once per block and only when a claim needs it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._cache: dict[str, object] = {}
+
+    def get(self, name: str, fn):
+        if name not in self._cache:
+            self._cache[name] = fn(self.text)
+        return self._cache[name]
+
+
 def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
                 dctx: _DocContext, block_ops: list[OpMention], techs: list[tuple[int, int, str]],
-                leadins: dict[int, OpMention]) -> Claim:
+                leadins: dict[int, OpMention], bctx: _BlockContext) -> Claim:
     base = block.start
     fig_cs = doc[fig.start].idx
     fig_ce = doc[fig.end - 1].idx + len(doc[fig.end - 1].text)
     sent_text = sent.text
     rel_s, rel_e = fig_cs - sent.start_char, fig_ce - sent.start_char
     # metric
-    op_spans = [(o.start - sent.start_char, o.end - sent.start_char) for o in block_ops
-                if o.start >= sent.start_char and o.end <= sent.end_char]
+    op_spans = [(o.start - sent.start_char, o.end - sent.start_char)
+                for o in _ops_between(block_ops, sent.start_char, sent.end_char)]
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans)
     cell = block.cell
     if metric is None and cell is not None:
@@ -618,14 +661,14 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
     technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi)
     # context
     section_text = " ".join(block.section)
-    block_text = doc.text
-    hardware = ctx.find_hardware(sent_text, rel_s) or ctx.find_hardware(block_text) or ctx.find_hardware(section_text) \
-        or dctx.doc_hardware
-    model = ctx.find_model(sent_text, rel_s) or ctx.find_model(block_text) or ctx.find_model(section_text) or dctx.doc_model
+    hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
+        or ctx.find_hardware(section_text) or dctx.doc_hardware
+    model = ctx.find_model(sent_text, rel_s) or bctx.get("model", ctx.find_model) or ctx.find_model(section_text) \
+        or dctx.doc_model
     precision = ctx.find_precision(sent_text)
     inp, outp = ctx.find_lengths(sent_text)
     if inp is None and outp is None:
-        inp, outp = ctx.find_lengths(block_text)
+        inp, outp = bctx.get("lengths", ctx.find_lengths)
     if inp is None and outp is None:
         inp, outp = dctx.doc_lengths
     pm = PERCENTILE_RE.search(sent_text)
@@ -654,13 +697,22 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
 
 def _table_intro(document: Document, bi: int) -> str | None:
     """The paragraph just before a table (its caption or lead-in), for a cell's metric."""
-    i = bi
-    while i >= 0 and document.blocks[i].kind == "table_cell":
-        i -= 1
-    if i >= 0 and document.blocks[i].kind == "paragraph":
-        b = document.blocks[i]
-        return document.text[b.start:b.end]
-    return None
+    intros = _TABLE_INTROS.get(id(document))
+    if intros is None or intros[0] is not document:
+        found: dict[int, str | None] = {}
+        last: str | None = None
+        for i, b in enumerate(document.blocks):
+            if b.kind == "table_cell":
+                found[i] = last
+            else:
+                last = document.text[b.start:b.end] if b.kind == "paragraph" else None
+        intros = (document, found)
+        _TABLE_INTROS.clear()
+        _TABLE_INTROS[id(document)] = intros
+    return intros[1].get(bi)
+
+
+_TABLE_INTROS: dict[int, tuple[Document, dict[int, str | None]]] = {}
 
 
 def _ratio(fig: _Fig, direction: str, down: bool, metric: str) -> float:
@@ -700,7 +752,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         intro_ops = find_ops(intro) if intro else []
         if len({(o.kind, o.value) for o in intro_ops}) == 1:
             return intro_ops[0], "paragraph"
-    earlier = [o for o in block_ops if o.end <= sent.start_char]
+    earlier = block_ops[:bisect_left(block_ops, sent.start_char, key=lambda o: o.start)]
+    earlier = [o for o in earlier[-4:] if o.end <= sent.start_char]
     if earlier:
         return earlier[-1], "paragraph"
     if bi in leadins:
@@ -723,6 +776,13 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
 
 def _parent_heading_op(document: Document, block: Block, dctx: _DocContext) -> OpMention | None:
     """Outer headings ('## Results at batch size 64' above '### Llama-3.1-8B')."""
+    key = block.section_start or 0
+    if key not in dctx.parent_ops:
+        dctx.parent_ops[key] = _parent_heading_op_uncached(document, block, dctx)
+    return dctx.parent_ops[key]
+
+
+def _parent_heading_op_uncached(document: Document, block: Block, dctx: _DocContext) -> OpMention | None:
     heads = [b for b in document.blocks if b.kind == "heading" and b.start < (block.section_start or 0)]
     depth = len(block.section) - 1
     for h in reversed(heads):
@@ -787,7 +847,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
     topic = (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None) \
         or dctx.title_technique
-    in_sent = [t for t in techs if t[0] >= sent.start and t[1] <= sent.end]
+    lo = bisect_left(techs, sent.start, key=lambda t: t[0])
+    hi = bisect_left(techs, sent.end, key=lambda t: t[0])
+    in_sent = [t for t in techs[lo:hi] if t[1] <= sent.end]
     strong = [t for t in in_sent if not _is_instrument(doc, t)]
     if strong or (in_sent and topic is None):
         pool = strong or in_sent
@@ -808,10 +870,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         for pat, name in _PRECISION_TECH:
             if pat.search(sent_text):
                 return name
-    in_block = [t for t in techs if t[1] <= sent.start or (t[0] >= sent.end and block.kind != "table_cell")]
+    in_block = techs[:lo] if block.kind == "table_cell" else techs
     if in_block:
-        names = [t[2] for t in in_block]
-        return topic if topic in names else in_block[0][2]
+        return topic if topic is not None and any(t[2] == topic for t in in_block[:64]) else in_block[0][2]
     cell = block.cell
     if cell is not None:
         for h in [cell.col_header, cell.row_header, *cell.row_cells, _table_intro(document, bi)]:
