@@ -51,4 +51,25 @@ def run_check(inputs: Sequence[str], settings: Settings, rules: Sequence[Rule], 
                 progress.update(task, description=f"checking {p[-40:]}")
                 results[i] = audit_one(p, settings, rules, measured)
                 progress.advance(task)
-    return make_report([results[i] for i in range(len(expanded))], settings)
+    report = make_report([results[i] for i in range(len(expanded))], settings)
+    if want_bar and len(expanded) > 1:
+        _per_file_summary(report)
+    return report
+
+
+def _per_file_summary(report: Report) -> None:
+    """One row per input on stderr (claims, findings by severity, or the error), after a batch run."""
+    from rich.table import Table
+
+    table = Table(title="per-file summary", title_justify="left", box=None, pad_edge=False)
+    for col, just in (("input", "left"), ("kind", "left"), ("claims", "right"), ("errors", "right"),
+                      ("warnings", "right"), ("info", "right"), ("note", "left")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for fr in report.files:
+        sev = {"error": 0, "warning": 0, "info": 0}
+        for f in fr.findings:
+            sev[f.severity] = sev.get(f.severity, 0) + 1
+        table.add_row(fr.path if len(fr.path) <= 60 else "…" + fr.path[-59:], fr.kind or "-",
+                      str(len(fr.claims)), str(sev["error"]), str(sev["warning"]), str(sev["info"]),
+                      f"[red]{fr.error}[/]" if fr.error else "")
+    Console(stderr=True, highlight=False, soft_wrap=True).print(table)
