@@ -100,11 +100,23 @@ def test_decoys_only_gives_no_claims_and_exit_0(tmp_path: Path) -> None:
     assert _json(proc)["files"][0]["claims"] == []
 
 
+def _write(d: Path, name: str, data: bytes) -> Path:
+    (d / name).write_bytes(data)
+    return d / name
+
+
+def _empty_dir(d: Path) -> Path:
+    (d / "empty_dir").mkdir()
+    (d / "empty_dir" / "image.png").write_bytes(b"\x89PNG")
+    return d / "empty_dir"
+
+
 @pytest.mark.parametrize("make,needle", [
     (lambda d: d / "missing.md", "no such file"),
-    (lambda d: (d / "empty_dir").mkdir() or d / "empty_dir", "no text"),
-    (lambda d: (d / "bin.md").write_bytes(b"\x89PNG\x00\x01\x02binary") or d / "bin.md", "binary"),
-    (lambda d: (d / "bad.md").write_bytes(b"speedup 2x \xff\xfe\xfa oops") or d / "bad.md", "UTF-8"),
+    (_empty_dir, "no text"),
+    (lambda d: _write(d, "bin.md", b"\x89PNG\x00\x01\x02binary"), "binary"),
+    # damaged UTF-8 (valid multi-byte text, then a broken sequence); plain Latin-1 is decoded instead
+    (lambda d: _write(d, "bad.md", "EAGLE is 2× faster — ".encode() + b"\xe2\x80 oops \xff"), "UTF-8"),
 ])
 def test_bad_input_is_one_line_exit_2_and_others_still_checked(tmp_path: Path, make, needle: str) -> None:
     bad = make(tmp_path)
