@@ -138,16 +138,16 @@ def technique_of(tech: str, cls: str, prec: str, label: str) -> tuple[str | None
     kn: dict[str, float] = {}
     if re.search(r"spec\.|speculative|mtp|n-gram|magicdec|dspark", t):
         if "n-gram" in t:
-            kn.update(draft_cost=0.0, draft_kv=0.0, draft_len=3.0)
+            kn.update(draft_cost=0.0, draft_kv=0.0, draft_depth=0.0, draft_len=3.0)
         elif "mtp" in t:
             kn.update(draft_cost=0.03, draft_kv=0.03)
             m = re.search(r"(\d+)\s*draft tok", t)
             if m:
                 kn["draft_len"] = float(m.group(1))
         elif "self-spec" in t:  # the same model drafts with a compressed (StreamingLLM) KV cache
-            kn.update(draft_cost=1.0, draft_kv=0.06)
-        elif "tinyllama" in t:
-            kn.update(draft_cost=0.16, draft_kv=0.01)
+            kn.update(draft_cost=1.0, draft_kv=1.0, draft_window=512.0, draft_depth=1.0)
+        elif "tinyllama" in t:  # 1.1B, 22 layers, 4 KV heads x 64 (22.5 KB/token vs 512 KB), StreamingLLM 512
+            kn.update(draft_cost=0.16, draft_kv=0.043, draft_window=512.0, draft_depth=22 / 32)
         m = re.search(r"draft k\s*=\s*(\d+)", t) or re.search(r"k\s*<=\s*(\d+)", t)
         if m:
             kn["draft_len"] = float(m.group(1))

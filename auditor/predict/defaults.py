@@ -15,7 +15,10 @@ CALIBRATED_EFFICIENCY: dict[str, float] = {
     "mem_util": 0.9,
     "reserve_gb": 2.0,
     "roofline_p": 3.0,
-    "token_us_per_layer": 1.0,
+    "token_us_per_layer": 0.5,
     "layer_overhead_us": 10.0,
     "moe_layer_overhead_us": 600.0,
+    "moe_token_us_per_layer": 0.5,
+    "sample_us_per_token": 5.0,
+    "token_tp_replicated": 0.3,
 }

@@ -42,6 +42,12 @@ EFFICIENCY_KEYS = (
     "token_us_per_layer", # non-GEMM work per token per layer (norms, rotary, routing, sampling)
     "layer_overhead_us",  # fixed time per layer per step (kernel launches, small-kernel tails)
     "moe_layer_overhead_us",  # extra fixed time per MoE layer per step (routing, dispatch, grouped GEMM)
+    "moe_token_us_per_layer",  # extra work per token per MoE layer (top-k routing, permute / unpermute,
+                               # expert-parallel dispatch and combine): dense layers have none of it
+    "sample_us_per_token",  # logits, softmax and sampling of every decoded, verified or drafted token
+    "token_tp_replicated",  # share of the dense per-token work replicated on every tensor-parallel rank
+                            # (norms, residuals); the rest (rotary and KV writes on sharded heads, the
+                            # sharded MLP activation) splits over the ranks
 )
 
 
@@ -58,6 +64,9 @@ class Efficiency:
     token_us_per_layer: float = 0.0
     layer_overhead_us: float = 0.0
     moe_layer_overhead_us: float = 0.0
+    moe_token_us_per_layer: float = 0.0
+    sample_us_per_token: float = 0.0
+    token_tp_replicated: float = 1.0
 
     @classmethod
     def from_dict(cls, d: dict[str, float] | None, base: "Efficiency | None" = None) -> "Efficiency":
@@ -87,7 +96,9 @@ class Sys:
     E: Any = 1.0             # tokens emitted per sequence per step
     g: Any = 0.0             # draft steps per target step
     rho_w: Any = 0.0         # draft model weight bytes / target weight bytes
-    rho_kv: Any = 0.0        # draft KV bytes read / target KV bytes read
+    rho_kv: Any = 0.0        # draft KV bytes per token / target KV bytes per token
+    kv_win: Any = np.inf     # tokens of context the draft attends to (StreamingLLM budget; inf = all)
+    d_depth: Any = 0.0       # draft layers / target layers (fixed per-layer costs of each draft pass)
     kv_scale: Any = 1.0      # KV bytes relative to 16-bit
     kv_dq: Any = 0.0         # extra KV-read time (dequant), as a fraction of the 16-bit KV-read time
     kv_fixed_ms: Any = 0.0   # extra fixed attention time per step (kernel setup)
@@ -153,6 +164,11 @@ class Scenario:
         self.attn_pf_flops = (full * pf_ctx + sw * min(pf_ctx, win)) * pf_coef  # per prefill token
         self.pf_per_out = self.input_len / max(1.0, float(self.output_len))
         e = self.eff
+        # seconds of non-GEMM work per token over all layers
+        # (the dense part - rotary, activation, KV-cache writes on sharded heads and intermediate
+        # activations - splits over tensor-parallel ranks; MoE routing and dispatch do not)
+        self.tok_dense = m.layers * 1e-6 * e.token_us_per_layer
+        self.tok_moe = m.layers * 1e-6 * (e.moe_token_us_per_layer if m.is_moe else 0.0)
         self.layer_fixed = m.layers * 1e-6 * (
             e.layer_overhead_us + (e.moe_layer_overhead_us if m.is_moe else 0.0)
         )
@@ -172,7 +188,8 @@ class Scenario:
         weights = self.W_native * s.w_scale * (1.0 + s.rho_w)
         usable = self.mem * n * e.mem_util - weights - e.reserve_gb * 1e9 * n
         per_seq = self.kv_bytes_tok_16 * (self.kv_bits / 16.0) * s.kv_scale * (self.input_len + self.output_len)
-        per_seq = per_seq * s.kv_seq_frac * (1.0 + s.rho_kv)
+        draft_kv = s.rho_kv * np.minimum(1.0, s.kv_win / float(self.input_len + self.output_len))
+        per_seq = per_seq * s.kv_seq_frac * (1.0 + draft_kv)
         cap = np.maximum(usable, 0.0) / per_seq * s.cap_mult
         return np.maximum(cap, 1.0)
 
@@ -217,26 +234,43 @@ class Scenario:
         if prefill:
             t_pfa = T_pf * self.attn_pf_flops / PK
             t_pfa = t_pfa + b * s.E * self.pf_per_out * (1.0 - s.pf_frac) * s.pf_load
-        # draft model: g sequential small steps over the same b sequences
+        # draft model: g sequential small forward passes over the same b sequences. Each pass reads
+        # the draft weights, the draft's KV (all of the context, or a fixed StreamingLLM-style budget
+        # whose cost does not grow with context) and pays the fixed costs of its own layers (launch
+        # tails, TP all-reduces) and per-token work: a draft pass is a small engine step, not free.
+        win_frac = np.minimum(1.0, s.kv_win / self.ctx_avg)
+        has_draft = np.asarray(s.rho_w) > 0
         t_draft_step = (
             smax(s.rho_w * self.W_native / BW, s.rho_w * 2.0 * self.P_act * b / PK, e.roofline_p)
-            + s.rho_kv * self.kv_read_16 * kvb * b / BW
-            + np.where(np.asarray(s.rho_w) > 0, 0.5 * e.step_overhead_ms * 1e-3, 0.0)
+            + s.rho_kv * win_frac * self.kv_read_16 * kvb * b / BW
+            + np.where(has_draft, 0.5 * e.step_overhead_ms * 1e-3 + (e.seq_overhead_us + e.sample_us_per_token) * 1e-6 * b, 0.0)
+            + s.d_depth * (self.layer_fixed + self.tok_cost(n) * b
+                           + self._comm(n, b))
         )
         t_draft = s.g * t_draft_step
         if prefill:
             t_draft = t_draft + s.rho_w * 2.0 * self.P_act * T_pf / PK
         # fixed costs
         t_oh = e.step_overhead_ms * 1e-3 + s.oh_add_ms * 1e-3 + e.seq_overhead_us * 1e-6 * b
-        t_oh = t_oh + e.token_us_per_layer * 1e-6 * self.model.layers * T + self.layer_fixed
-        t_comm = 0.0
-        if n > 1 if np.isscalar(n) else True:
-            nn = np.asarray(n, dtype=float)
-            ar = 2.0 * self.model.layers * (
-                e.tp_allreduce_us * 1e-6 + 2.0 * T * self.model.hidden * 2.0 * (nn - 1) / nn / self.link
-            )
-            t_comm = np.where(nn > 1, ar, 0.0)
+        t_oh = t_oh + self.tok_cost(n) * T + self.layer_fixed + e.sample_us_per_token * 1e-6 * T_dec
+        t_comm = self._comm(n, T)
         return t_oh + t_gemm + t_kv + t_pfa + t_draft + t_comm
+
+    def tok_cost(self, n: Any) -> Any:
+        """Seconds of non-GEMM work per token over all layers on n tensor-parallel GPUs."""
+        f = self.eff.token_tp_replicated
+        return self.tok_dense * (f + (1.0 - f) / n) + self.tok_moe
+
+    def _comm(self, n: Any, T: Any) -> Any:
+        """Tensor-parallel all-reduces of one full forward pass (two per layer) over T tokens."""
+        if np.isscalar(n) and n <= 1:
+            return 0.0
+        e = self.eff
+        nn = np.asarray(n, dtype=float)
+        ar = 2.0 * self.model.layers * (
+            e.tp_allreduce_us * 1e-6 + 2.0 * T * self.model.hidden * 2.0 * (nn - 1) / nn / self.link
+        )
+        return np.where(nn > 1, ar, 0.0)
 
     def prefill_time(self, s: Sys) -> Any:
         """Seconds to prefill one request alone (compute bound), after prefix-cache hits."""

@@ -55,15 +55,21 @@ def _k(knobs: dict[str, Any], name: str) -> Any:
 def _spec(theta, kn, sc):
     g = _k(kn, "draft_len")
     E = tokens_per_step(theta, g)
-    opt = Sys(q=g + 1.0, E=E, g=g, rho_w=_k(kn, "draft_cost"), rho_kv=_k(kn, "draft_kv"))
+    opt = Sys(q=g + 1.0, E=E, g=g, rho_w=_k(kn, "draft_cost"), rho_kv=_k(kn, "draft_kv"),
+              kv_win=np.where(np.asarray(_k(kn, "draft_window")) > 0, _k(kn, "draft_window"), np.inf),
+              d_depth=_k(kn, "draft_depth"))
     return Sys(), opt
 
 
 SPEC = TechModel(
     "speculative-decoding", "per-token", "acceptance", 0.02, 0.995, False, _spec,
-    knobs={"draft_len": 4.0, "draft_cost": 0.03, "draft_kv": 0.03},
-    variants=({"draft_cost": 0.01, "draft_kv": 0.01}, {"draft_cost": 0.12, "draft_kv": 0.12}),
+    knobs={"draft_len": 4.0, "draft_cost": 0.03, "draft_kv": 0.03, "draft_window": 0.0, "draft_depth": 0.03},
+    variants=({"draft_cost": 0.01, "draft_kv": 0.01, "draft_depth": 0.01},
+              {"draft_cost": 0.12, "draft_kv": 0.12, "draft_depth": 0.12}),
     tune_knob="draft_len", tune_values=(2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 10.0), tune_variants=(-2.0, 2.0),
+    # draft_cost: draft weight bytes / target's; draft_kv: draft KV bytes per token / target's;
+    # draft_window: tokens of context the draft attends to (0 = all; StreamingLLM-style drafts keep a fixed
+    # budget, so their KV cost does not grow with context); draft_depth: draft layers / target layers
     describe="draft g tokens, verify g+1 per sequence: free while memory bound, (g+1)x FLOPs when compute bound",
     derived=lambda th, kn: {"tokens_per_step": float(tokens_per_step(th, kn["draft_len"]))},
 )
