@@ -316,8 +316,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         down = fig.sign < 0
         return ("better" if down == lower_better else "worse"), down
     # nearest cue word, looking after the figure first ("2.5x faster", "54 % lower"), then before
-    after = [t.lower_ for t in doc[fig.end:min(sent.end, fig.end + 4)]]
-    before = [t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]][::-1]
+    after = _until_break([t.lower_ for t in doc[fig.end:min(sent.end, fig.end + 4)]])
+    before = _until_break([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]][::-1])
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
     for word in after + before:
@@ -336,6 +336,14 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     if fig.form == "fraction":
         return "better", True
     return "better", bool(lower_better)
+
+
+def _until_break(words: list[str]) -> list[str]:
+    """Words up to the first clause break: a cue across ', and' belongs to another figure."""
+    for i, w in enumerate(words):
+        if w in _CLAUSE_BREAK:
+            return words[:i]
+    return words
 
 
 def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
