@@ -58,6 +58,11 @@ def _knob_arrays(tm: TechModel, knobs: dict[str, float], tuned: bool = False
 
 def _speedup(tm: TechModel, sc: Scenario, theta: Any, kn: dict[str, Any], C: Any, mode: str) -> np.ndarray:
     base, opt = tm.build(theta, kn, sc)
+    if kn.get("_ran_batch") is not None:
+        # a stated batch size is a batch that ran: both systems held it, whatever the admission
+        # cap computed from assumed lengths says (no queueing at a batch-size operating point)
+        base.cap_mult = base.cap_mult * 1e9
+        opt.cap_mult = opt.cap_mult * 1e9
     bt = kn.get("_baseline_tp")
     if bt is not None:  # baseline on bt x the GPUs, compared per GPU (quantised 70B on 1 GPU vs BF16 on 2)
         base.gpus_mult = base.gpus_mult * bt
@@ -256,6 +261,8 @@ def predict_curve(
         ckn = {k: np.array([c[k] for c in cand], dtype=float)[:, None] for k in knobs}
         if baseline_tp:
             ckn["_baseline_tp"] = np.full((len(cand), 1), float(baseline_tp))
+        if at_kind == "batch_size":
+            ckn["_ran_batch"] = np.ones((len(cand), 1))
         th_c, ok_c = fit_theta(tm, sc, ckn, len(cand), C0, target, mode)
         score = np.where(ok_c, th_c, np.inf)
         if np.isfinite(score).any():
@@ -265,6 +272,8 @@ def predict_curve(
     if baseline_tp:
         kn["_baseline_tp"] = np.full((V, 1), float(baseline_tp))
         notes.append(f"baseline runs on {baseline_tp:g}x the GPUs; speedup compared per GPU")
+    if at_kind == "batch_size":
+        kn["_ran_batch"] = np.ones((V, 1))
 
     theta, reachable = fit_theta(tm, sc, kn, V, C0, target, mode)
 
