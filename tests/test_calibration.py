@@ -9,10 +9,10 @@ from typer.testing import CliRunner
 
 from auditor.predict.calibration import load_points, parse_op, parse_ratio, run_calibration
 
-# Floors under what the shipped defaults achieve (81.5 % shape, 0.091 median |log err| when written).
-# The issue's target is >= 85 % shape accuracy; the model does not reach it yet (see the report).
-SHAPE_FLOOR = 0.80
-LOG_ERROR_CEILING = 0.15
+# Floors under what the shipped defaults achieve (86.4 % shape, 0.094 median |log err| when written;
+# the issue's targets are >= 85 % and <= 0.15). Raise them when the model improves; never lower them.
+SHAPE_FLOOR = 0.86
+LOG_ERROR_CEILING = 0.10
 
 
 @pytest.fixture(scope="module")
@@ -101,3 +101,11 @@ def test_calibrate_command_prints_table_and_summary():
     assert d["summary"]["shape_accuracy"] >= SHAPE_FLOOR and d["points"] and d["skipped"]
     r = CliRunner().invoke(app, ["calibrate", "--points", "/nonexistent.csv"])
     assert r.exit_code == 2 and "not found" in r.output
+
+
+def test_long_context_speculation_grows_with_batch(result):
+    """MagicDec: a StreamingLLM draft's cost is constant while KV reads grow with batch, so the gain grows."""
+    magic = [p for p in result.points if p.src == "MAGICDEC" and not p.anchor]
+    assert magic and all(p.pred_shape == "grows" or p.predicted > 1.0 for p in magic)
+    assert sum(p.pred_shape == "grows" for p in magic) >= len(magic) - 1
+

@@ -24,9 +24,13 @@ METRIC_MODE = {
 NO_PREDICTION_METRICS = ("memory", "cost", "capacity", "other")
 DEFAULT_GRID = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 OFFLINE_CONCURRENCY = 4096.0  # "offline"/saturation with no stated batch limit: every system runs full
+# shape classes: "holds" while within +-5 % of the reference (the headline, or a calibration series' first
+# point), "grows" / "fades" beyond that, "inverts" when a reference >= 1.0 drops below parity. 5 % is about
+# twice the reading error of the chart-digitised calibration points (a few percent) and the smallest change
+# a reader would act on; it is not tuned to the calibration score.
 HOLD_BAND = 0.05
 # a headline at this concurrency or below is read as measured on a setup tuned for it (single stream)
-TUNE_MAX_CONCURRENCY = 4.0  # verdict "holds" within +-5 % of the headline
+TUNE_MAX_CONCURRENCY = 4.0
 
 
 class PredictError(ValueError):
