@@ -22,22 +22,32 @@ class DataFileError(Exception):
     """A rule, lexicon or catalogue file that does not validate; str(e) names file and field."""
 
 
-def load_yaml_model(path: Path, model: type[M]) -> M:
+def read_yaml(path: Path) -> Any:
+    """Parse a YAML data file; a syntax or read error becomes one DataFileError line."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark is not None else ""
+        where = f" line {mark.line + 1}:" if mark is not None else ""
         raise DataFileError(f"{path}:{where} not valid YAML ({getattr(e, 'problem', e)})") from None
     except OSError as e:
         raise DataFileError(f"{path}: cannot read ({e.strerror or e})") from None
+
+
+def invalid(path: Path, e: ValidationError) -> DataFileError:
+    """The first validation error as one line naming the file and the field."""
+    err = e.errors()[0]
+    field = ".".join(str(p) for p in err["loc"] if not str(p).startswith("function-after[")) or "(top level)"
+    more = f" (and {len(e.errors()) - 1} more)" if len(e.errors()) > 1 else ""
+    return DataFileError(f"{path}: field '{field}': {err['msg']}{more}")
+
+
+def load_yaml_model(path: Path, model: type[M]) -> M:
+    raw = read_yaml(path)
     try:
         return model.model_validate(raw if raw is not None else {})
     except ValidationError as e:
-        err = e.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        more = f" (and {len(e.errors()) - 1} more)" if len(e.errors()) > 1 else ""
-        raise DataFileError(f"{path}: field '{field}': {err['msg']}{more}") from None
+        raise invalid(path, e) from None
 
 
 class Technique(BaseModel):

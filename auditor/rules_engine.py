@@ -13,10 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from auditor.lexicon import DataFileError
+from auditor.lexicon import DataFileError, invalid, read_yaml
 from auditor.models import SEVERITY_RANK, Claim, Document, Finding, Severity
 from auditor.paths import rules_dir
 from auditor.settings import Settings
@@ -198,23 +197,13 @@ class RuleFile(BaseModel):
 
 
 def _load_rule_file(path: Path) -> list[Rule]:
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" line {mark.line + 1}:" if mark is not None else ""
-        raise DataFileError(f"{path}:{where} not valid YAML ({getattr(e, 'problem', e)})") from None
-    except OSError as e:
-        raise DataFileError(f"{path}: cannot read ({e.strerror or e})") from None
+    raw = read_yaml(path)
     if not isinstance(raw, dict):
         raise DataFileError(f"{path}: a rule file holds a mapping (one rule) or `rules:` (a list)")
     try:
         rules = RuleFile.model_validate(raw).rules if "rules" in raw else [Rule.model_validate(raw)]
     except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(str(p) for p in err["loc"] if p not in ("function-after[_one_kind(), Condition]",))
-        loc = loc.replace("function-after[_one_kind(), Condition].", "")
-        raise DataFileError(f"{path}: field '{loc or '(top level)'}': {err['msg']}") from None
+        raise invalid(path, e) from None
     for r in rules:
         r.source = str(path)
     return rules
@@ -278,12 +267,15 @@ def fmt_x(v: float | None) -> str:
     return f"{v:.2f}x" if v < 10 else f"{v:.1f}x"
 
 
-def prediction_words(c: Claim, settings: Settings) -> str:
+def prediction_words(c: Claim, *, arrow: str = "->", verdict: bool = False) -> str:
+    """'2.50x at c=1 (assumed) -> ~1.19x at c=32, crosses 1.0 near c=73': one wording for every report."""
     p = c.prediction
     if p is None:
         return "no prediction"
     at = "c=1 (assumed)" if c.op_kind == "unstated" else op_words(c).split(",")[0]
-    s = f"{fmt_x(c.ratio)} at {at} -> ~{fmt_x(p.at_reader)} at c={p.reader_concurrency:g}"
+    s = f"{fmt_x(c.ratio)} at {at} {arrow} ~{fmt_x(p.at_reader)} at c={p.reader_concurrency:g}"
+    if verdict:
+        s += f" ({p.verdict})"
     if p.crossover is not None:
         s += f", crosses 1.0 near c={p.crossover:g}"
     return s
@@ -309,7 +301,7 @@ def claim_fields(c: Claim, settings: Settings) -> dict[str, Any]:
     d["predicted_verdict"] = p.verdict if p else None
     d["inverts_in_range"] = bool(p and p.crossover is not None
                                  and settings.min_concurrency <= p.crossover <= settings.max_concurrency)
-    d["prediction_desc"] = prediction_words(c, settings) if p else "no prediction"
+    d["prediction_desc"] = prediction_words(c)
     m = c.measured
     d["measured_at_reader"] = m.at_reader if m else None
     d["measured_at_claim"] = m.at_claim if m else None

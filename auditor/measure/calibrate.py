@@ -170,7 +170,7 @@ def save_efficiency(factors: dict[str, float], path: str | Path = ".auditor.toml
     pat = re.compile(r"^\s*\[\s*" + re.escape(header.strip("[]")).replace(r"\.", r"\s*\.\s*") + r"\s*\]\s*(#.*)?$")
     start = next((i for i, ln in enumerate(lines) if pat.match(ln)), None)
     if start is None:
-        if f"efficiency = " in text or "efficiency={" in text.replace(" ", ""):
+        if "efficiency = " in text or "efficiency={" in text.replace(" ", ""):
             raise MeasureError(f"{p}: efficiency is an inline table; edit it by hand")
         new_lines = lines + ([""] if lines and lines[-1].strip() else []) + block
     else:

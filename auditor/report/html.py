@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 from auditor.models import Claim, FileReport, Finding, Report
-from auditor.rules_engine import fmt_x, op_words
+from auditor.rules_engine import op_words, prediction_words
 from auditor.settings import Settings
 
 CSS = """
@@ -76,17 +76,6 @@ def _highlight(sentence: str, figure: str) -> str:
     return _e(sentence[:i]) + "<mark>" + _e(figure) + "</mark>" + _e(sentence[i + len(figure):])
 
 
-def _prediction_words(c: Claim) -> str:
-    p = c.prediction
-    if p is None:
-        return "not predicted"
-    at = "c=1 (assumed)" if c.op_kind == "unstated" else op_words(c).split(",")[0]
-    s = f"{fmt_x(c.ratio)} at {at} → ~{fmt_x(p.at_reader)} at c={p.reader_concurrency:g}"
-    if p.crossover is not None:
-        s += f"; crosses 1.0 near c={p.crossover:g}"
-    return s
-
-
 def claim_chart(c: Claim, settings: Settings, chart_id: str) -> str | None:
     """The fade curve: the predictor's own plot when it is installed, else ours (same style)."""
     if c.prediction is None or not c.prediction.curve:
@@ -138,7 +127,7 @@ def _claim_html(fr: FileReport, c: Claim, fs: list[Finding], anchor: str, settin
             ("metric", f"{c.metric}, {c.direction}" + (f", {c.percentile}" if c.percentile else "")),
             ("hedge", c.hedge), ("baseline", c.baseline or "not stated"),
             ("hardware / model", f"{c.hardware or '—'} / {c.model or '—'}"),
-            ("predicted", _prediction_words(c))]
+            ("predicted", prediction_words(c, arrow="→") if c.prediction else "not predicted")]
     if c.measured is not None:
         from auditor.rules_engine import _measured_words
 
@@ -148,7 +137,7 @@ def _claim_html(fr: FileReport, c: Claim, fs: list[Finding], anchor: str, settin
             f"<blockquote>{_highlight(c.sentence, c.text)}</blockquote>{dl}{_findings_html(fs)}</div>")
     right = ""
     if chart:
-        cap = _prediction_words(c)
+        cap = prediction_words(c, arrow="→") if c.prediction else "not predicted"
         if 'data-drawn-by="auditor.report.plots"' in chart:
             cap = ("Band = plausible range; ★ = the claim where it was measured; dotted line = your concurrency; "
                    f"dashed = parity. {cap}")

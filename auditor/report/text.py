@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from auditor.models import Claim, FileReport, Report
-from auditor.rules_engine import fmt_x, op_words
+from auditor.rules_engine import op_words, prediction_words
 from auditor.settings import Settings
 
 _SEV_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -35,14 +35,7 @@ def _underline(c: Claim) -> tuple[str, str] | None:
 
 
 def prediction_line(c: Claim) -> str | None:
-    p = c.prediction
-    if p is None:
-        return None
-    at = "c=1 (assumed)" if c.op_kind == "unstated" else op_words(c).split(",")[0]
-    s = f"{fmt_x(c.ratio)} at {at} -> ~{fmt_x(p.at_reader)} at c={p.reader_concurrency:g} ({p.verdict})"
-    if p.crossover is not None:
-        s += f", crosses 1.0 near c={p.crossover:g}"
-    return s
+    return prediction_words(c, verdict=True) if c.prediction is not None else None
 
 
 def render_text(report: Report, console: Console, settings: Settings, verbose: bool = False) -> None:
