@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from auditor.predict.predictor import AT_KINDS
 
 PREDICT_METRICS = ("throughput", "latency", "itl", "tpot", "ttft", "e2e", "goodput", "unspecified")
 CLI_AT_KINDS = ("concurrency", "batch_size", "request_rate")
