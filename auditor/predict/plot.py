@@ -16,6 +16,7 @@ import matplotlib
 matplotlib.use("Agg", force=False)
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 from auditor.models import Prediction  # noqa: E402
 
@@ -62,6 +63,7 @@ def plot_prediction(
         mx, my = zip(*sorted(measured))
         ax.plot(mx, my, marker="s", color="black", lw=1, ms=4, label="measured")
     ax.set_xscale("log", base=2)
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))  # 1, 2, 4 ... not 2^0
     ax.set_xlabel("concurrency (requests in flight)")
     ax.set_ylabel("speedup vs baseline (x)")
     ax.grid(True, which="major", alpha=0.3)
