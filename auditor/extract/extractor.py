@@ -379,8 +379,8 @@ def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | 
         phrase = m.group(1).strip()
         if not phrase or re.match(r"^\d", phrase) and m.group(0).lower().startswith("over"):
             continue
-        phrase = re.split(r"\s+(?:on|at|with|for|in|when|across|using|under|while|and|from|by|during)\s+",
-                          phrase)[0].rstrip(" .")
+        phrase = re.split(r"\s+(?:on|at|with|for|in|when|across|using|under|while|and|from|by|during|the|a|an|"
+                          r"is|are|was|were|it|its|this|that|which|who|but|so)\s+", phrase)[0].rstrip(" .")
         phrase = " ".join(phrase.split()[:6])
         candidates.append((0 if m.start() >= fig_end else 1, abs(m.start() - fig_end), phrase))
     if candidates:
