@@ -315,6 +315,11 @@ def parse_html(text: str, name: str) -> Document:
             root = lxml_html.document_fromstring(body, parser=parser)
         except (etree.ParserError, ValueError, etree.XMLSyntaxError):
             root = None
+        if root is not None and _too_deep(root):
+            from auditor.ingest import IngestError
+
+            raise IngestError(f"{name}: HTML nested deeper than {_MAX_DEPTH} elements (the parser stops "
+                              f"there; content would be lost)")
         if root is not None:
             content = _content_root(root)
             walker = _Walker(builder, _Locator(source_lines))
@@ -328,6 +333,19 @@ def parse_html(text: str, name: str) -> Document:
             walker.walk(content)
             walker.flush()
     return builder.build(suppressions=parse_directives(source_lines), source_lines=source_lines)
+
+
+_MAX_DEPTH = 250  # libxml2 stops building the tree at depth 255 and drops what is inside
+
+
+def _too_deep(root) -> bool:
+    stack = [(root, 0)]
+    while stack:
+        el, depth = stack.pop()
+        if depth >= _MAX_DEPTH:
+            return True
+        stack.extend((c, depth + 1) for c in el)
+    return False
 
 
 def _is_inside(el, ancestor) -> bool:
