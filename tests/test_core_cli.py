@@ -172,3 +172,18 @@ def test_version_and_rules_and_explain() -> None:
         assert f"OP00{i}" in rules
     text = run_auditor("explain", "OP001").stdout.decode()
     assert "Why it matters" in text and "Example that fires" in text and "Example that passes" in text
+
+
+def test_whole_corpus_checks_with_predictions() -> None:
+    """Every corpus document through `check` with the fade model on: no crash, JSON out, predictions made."""
+    proc = run_auditor("check", "corpus/dev", "corpus/test", "--format", "json", "--fail-on", "never",
+                       timeout=600)
+    assert proc.returncode == 0, proc.stderr.decode()[-3000:]
+    report = json.loads(proc.stdout)
+    claims = [c for f in report["files"] for c in f["claims"]]
+    assert len(claims) > 500 and not any(f["error"] for f in report["files"])
+    predicted = [c for c in claims if c["prediction"]]
+    assert len(predicted) > 0.8 * len(claims)
+    for c in predicted:
+        curve = c["prediction"]["curve"]
+        assert curve and all(p["low"] <= p["speedup"] + 1e-9 and p["speedup"] <= p["high"] + 1e-9 for p in curve)

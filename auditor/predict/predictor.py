@@ -70,8 +70,12 @@ def _speedup(tm: TechModel, sc: Scenario, theta: Any, kn: dict[str, Any], C: Any
     bt = kn.get("_baseline_tp")
     if bt is not None:  # baseline on bt x the GPUs, compared per GPU (quantised 70B on 1 GPU vs BF16 on 2)
         base.gpus_mult = base.gpus_mult * bt
-        return np.asarray(sc.perf(opt, C, mode) / sc.perf(base, C, mode) * bt, dtype=float)
-    return np.asarray(sc.perf(opt, C, mode) / sc.perf(base, C, mode), dtype=float)
+        r = sc.perf(opt, C, mode) / sc.perf(base, C, mode) * bt
+    else:
+        r = sc.perf(opt, C, mode) / sc.perf(base, C, mode)
+    # a technique whose curve does not depend on theta (or C) still answers one value per grid cell
+    r = np.asarray(r, dtype=float)
+    return np.broadcast_to(r, np.broadcast_shapes(r.shape, np.shape(theta), np.shape(C))).copy()
 
 
 def _crossing(th: np.ndarray, s: np.ndarray, target: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
