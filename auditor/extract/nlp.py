@@ -12,6 +12,7 @@ import spacy
 from spacy.language import Language
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.symbols import ORTH
+from spacy.tokenizer import Tokenizer
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
 from auditor.extract.vocab import HALVING_WORDS, MULTIPLIER_WORDS
@@ -24,23 +25,35 @@ X_SUFFIXED_NAMES = ["MI300X", "MI325X", "MI355X", "MI250X", "MI350X", "MI210X", 
 UNIT_X = ["x", "X", "×"]
 
 
-def _customise_tokenizer(nlp: Language) -> None:
-    prefixes = list(nlp.Defaults.prefixes) + [r"~", r"≈", r"\+(?=[0-9])", r"-(?=[0-9])", r"−(?=[0-9])",
-                                              r">(?=[0-9])", r"≥", r"\$"]
-    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp"]
-    infixes = list(nlp.Defaults.infixes) + [
-        r"(?<=[0-9.])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%
-        r"(?<=[0-9][xX×])[–—/-](?=[~≈]?[0-9])",  # 2x-3x
-        r"(?<=[0-9])(?:->|→|=>)(?=[0-9])",  # 120->300
-        r"(?<=[a-zA-Z])(?:->|→|=>)(?=[0-9a-zA-Z])",
-    ]
-    nlp.tokenizer.prefix_search = compile_prefix_regex(prefixes).search
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    # "tok/s." ends a sentence: drop the single-letter abbreviation exceptions ("s.", "x.")
-    nlp.tokenizer.rules = {k: v for k, v in nlp.tokenizer.rules.items() if not re.fullmatch(r"[A-Za-z]\.", k)}
-    for name in X_SUFFIXED_NAMES:
-        nlp.tokenizer.add_special_case(name, [{ORTH: name}])
+@spacy.registry.tokenizers("claim_auditor.tokenizer.v1")
+def make_tokenizer():
+    """spaCy's English tokenizer with rules that split figures into number and unit: "2.5x",
+    "3×", "~2x", "1.8-2.3x", "+38%", "2x-3x", "120->300"; "8xH100" and "MI300X" stay whole.
+    Built in one go (setting rules one by one reloads the special cases each time)."""
+
+    def create(nlp: Language) -> Tokenizer:
+        d = nlp.Defaults
+        prefixes = list(d.prefixes) + [r"~", r"≈", r"\+(?=[0-9])", r"-(?=[0-9])", r"−(?=[0-9])",
+                                       r">(?=[0-9])", r"≥", r"\$"]
+        suffixes = list(d.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp"]
+        infixes = list(d.infixes) + [
+            r"(?<=[0-9.])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%
+            r"(?<=[0-9][xX×])[–—/-](?=[~≈]?[0-9])",  # 2x-3x
+            r"(?<=[0-9])(?:->|→|=>)(?=[0-9])",  # 120->300
+            r"(?<=[a-zA-Z])(?:->|→|=>)(?=[0-9a-zA-Z])",
+        ]
+        # "tok/s." ends a sentence: no single-letter abbreviation exceptions ("s.", "x.")
+        rules = {k: v for k, v in d.tokenizer_exceptions.items() if not re.fullmatch(r"[A-Za-z]\.", k)}
+        rules.update({name: [{ORTH: name}] for name in X_SUFFIXED_NAMES})
+        return Tokenizer(
+            nlp.vocab, rules=rules,
+            prefix_search=compile_prefix_regex(prefixes).search,
+            suffix_search=compile_suffix_regex(suffixes).search,
+            infix_finditer=compile_infix_regex(infixes).finditer,
+            token_match=d.token_match, url_match=d.url_match,
+        )
+
+    return create
 
 
 _NUM = {"LIKE_NUM": True}
@@ -93,8 +106,7 @@ class Pipeline:
 
 @lru_cache(maxsize=1)
 def get_pipeline() -> Pipeline:
-    nlp = spacy.blank("en")
-    _customise_tokenizer(nlp)
+    nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "claim_auditor.tokenizer.v1"}}})
     nlp.add_pipe("sentencizer", config={"punct_chars": [".", "!", "?", "。"]})
     nlp.max_length = 2_000_000
     figures = Matcher(nlp.vocab)
