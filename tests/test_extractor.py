@@ -183,3 +183,22 @@ def test_extractor_never_raises_and_spans_point_at_figures(text: str) -> None:
 def test_more_operating_point_forms(text: str, kind: str, value) -> None:
     c = one(text)
     assert (c.op_kind, c.op_value) == (kind, value)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_words, max_size=60).map(" ".join))
+def test_prefilter_never_drops_a_claim(text: str) -> None:
+    """The speed pre-filter only skips blocks in which the Matcher could find nothing."""
+    import re
+
+    from auditor.extract import extractor
+
+    doc = parse_string(text, "p.md", "markdown")
+    fast = [(c.start, c.text) for c in extract(doc)]
+    saved = extractor._PREFILTER
+    try:
+        extractor._PREFILTER = re.compile(r"")  # every block goes to spaCy
+        slow = [(c.start, c.text) for c in extract(doc)]
+    finally:
+        extractor._PREFILTER = saved
+    assert fast == slow

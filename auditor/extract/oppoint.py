@@ -73,8 +73,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 # "concurrency 1" reads as concurrency 1 (its own kind); only word forms are `single`.
 
 
+# Every pattern above needs one of these words: text without any skips all of them.
+_OP_HINT = re.compile(
+    r"concurren|parallel|simultaneous|in-?flight|inflight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
+    r"(?<![\w-])bs|rate|qps|req|rps|quer|single|\bone\b|\b1\s+(?:request|user|stream|sequence|query|client)|"
+    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once",
+    re.I,
+)
+
+
 def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
+    if not _OP_HINT.search(text):
+        return []
     found: list[OpMention] = []
     for kind, pat in _PATTERNS:
         for m in pat.finditer(text):
