@@ -22,10 +22,13 @@ class DataFileError(Exception):
     """A rule, lexicon or catalogue file that does not validate; str(e) names file and field."""
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: ~10x faster
+
+
 def read_yaml(path: Path) -> Any:
     """Parse a YAML data file; a syntax or read error becomes one DataFileError line."""
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" line {mark.line + 1}:" if mark is not None else ""

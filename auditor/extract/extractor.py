@@ -462,8 +462,8 @@ def _list_leadins(document: Document) -> dict[int, OpMention]:
     for i, b in enumerate(document.blocks):
         if b.kind == "paragraph":
             t = document.text[b.start:b.end]
-            ops = find_ops(t)
-            lead = ops[-1] if ops and t.rstrip().endswith(":") else None
+            ops = find_ops(t) if t.rstrip().endswith(":") else []
+            lead = ops[-1] if ops else None
         elif b.kind == "list_item":
             if lead is not None:
                 out[i] = lead

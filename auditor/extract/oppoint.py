@@ -73,6 +73,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 # "concurrency 1" reads as concurrency 1 (its own kind); only word forms are `single`.
 
 
+# For each pattern above, literals (lower case) at least one of which it cannot match without.
+_NEEDS: list[tuple[str, ...]] = [
+    ("concurrency",),
+    ("concurrent", "parallel", "simultaneous", "flight", "active"),
+    ("-way",),
+    ("c=", "c ="),
+    ("concurrent",),
+    ("conc",),
+    ("users", "clients"),
+    ("batch",), ("bs",), ("batch",), ("batch",), ("batch",),
+    ("rate",),
+    ("qps", "req", "rps", "quer"),
+    ("qps",),
+    ("qps", "rps"),
+    ("single",),
+    ("one", "1"),
+    ("unbatched", "batch", "no batching", "at a time", "sequential", "idle"),
+    ("offline", "throughput", "saturat", "loaded", "peak", "inf", "at once", "batch"),
+]
+if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
+    raise RuntimeError(f"oppoint: {len(_PATTERNS)} patterns but {len(_NEEDS)} literal sets")
+
 # Every pattern above needs one of these words: text without any skips all of them.
 _OP_HINT = re.compile(
     r"concurren|parallel|simultaneous|in-?flight|inflight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
@@ -86,8 +108,11 @@ def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
     if not _OP_HINT.search(text):
         return []
+    lower = text.lower()
     found: list[OpMention] = []
-    for kind, pat in _PATTERNS:
+    for (kind, pat), needs in zip(_PATTERNS, _NEEDS):
+        if needs and not any(n in lower for n in needs):
+            continue  # a literal this pattern cannot match without is absent
         for m in pat.finditer(text):
             value: float | None
             if kind == "single":

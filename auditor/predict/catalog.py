@@ -136,7 +136,7 @@ def _load_yaml(path: Path) -> dict:
     if not path.is_file():
         raise CatalogError(f"{path}: catalogue file not found")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as e:
         raise CatalogError(f"{path}: not valid YAML: {e}") from None
     if not isinstance(data, dict):
