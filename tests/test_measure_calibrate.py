@@ -94,3 +94,28 @@ def test_refit_needs_two_points(tmp_path):
     ms = load_measured([f for f in files if f.endswith("-c1.json")])
     with pytest.raises(MeasureError, match="two or more concurrencies"):
         refit_from_measured(ms, "h100-sxm", "speculative-decoding")
+
+
+def test_calibrate_measured_cli_refits_saves_and_check_uses_it(tmp_path):
+    """`auditor calibrate --measured FILE...` refits to the reader's runs, writes the config, and a
+    later `auditor check` in that folder reports the refitted factors in its effective settings."""
+    import json
+
+    from conftest import run_auditor
+
+    files = write_vllm_set(tmp_path / "runs")
+    cfg = tmp_path / ".auditor.toml"
+    measured = [a for f in files for a in ("--measured", str(f))]
+    proc = run_auditor("calibrate", *measured, "--technique", "speculative-decoding",
+                       "--hardware", "h100-sxm", "--config", str(cfg), "--no-skipped", timeout=300)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode()
+    assert "fitted efficiency factors" in out and str(cfg) in out
+    saved = tomllib.loads(cfg.read_text())["efficiency"]
+    assert saved and all(isinstance(v, float) for v in saved.values())
+    doc = tmp_path / "post.md"
+    doc.write_text("EAGLE-3 makes decoding 2.5x faster on H100.\n")
+    report = json.loads(run_auditor("check", str(doc), "--format", "json", cwd=tmp_path).stdout)
+    assert report["config"]["efficiency"] == saved
+    bad = run_auditor("calibrate", "--measured", str(tmp_path / "runs"))
+    assert bad.returncode == 2 and "--technique" in bad.stderr.decode()

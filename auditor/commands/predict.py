@@ -140,19 +140,43 @@ def calibrate(
     fmt: str = typer.Option("text", "--format", "-f", help="text | json"),
     fit: bool = typer.Option(False, "--fit", help="grid-search the efficiency factors and report the best set"),
     show_skipped: bool = typer.Option(True, "--skipped/--no-skipped", help="list the rows left out and why"),
-    # NOTE for `--measured FILE...` (to be added): load measured curves here, turn each into a series
-    # of CalPoint (see auditor.predict.calibration.CalPoint) and pass them to run_calibration(points=...).
+    measured: Optional[list[Path]] = typer.Option(
+        None, "--measured", help="your own load-generator results (repeatable): refit the efficiency factors "
+        "to them instead of the published points, and save them to the config"),
+    hardware: str = typer.Option("h100-sxm", "--hardware", help="with --measured: the GPU the runs used"),
+    technique: Optional[str] = typer.Option(None, "--technique", help="with --measured: the technique the "
+                                            "optimised runs switch on"),
+    config: Path = typer.Option(Path(".auditor.toml"), "--config", help="with --measured: config file that "
+                                "receives the refitted factors ([efficiency] / [tool.auditor.efficiency])"),
 ) -> None:
     """Check the fade model against published multi-point measurements: per point the predicted vs
-    published ratio, the shape class relative to the series' first point, and the error."""
+    published ratio, the shape class relative to the series' first point, and the error. With
+    --measured, refit the model's efficiency factors to your own results and save them to the config,
+    so later predictions use them."""
     from auditor.predict.calibration import WORST_WHY, fit_efficiency, run_calibration
 
     if fmt not in ("text", "json"):
         _fail(f"unknown --format {fmt!r} (use text or json)")
     if points is not None and not points.is_file():
         _fail(f"calibration file not found: {points}")
+    if measured:
+        if technique is None:
+            _fail("--measured needs --technique (the technique the optimised runs switch on)")
+        from auditor.measure import MeasureError, load_measured
+        from auditor.measure.calibrate import refit_from_measured
+
+        try:
+            factors, res, written = refit_from_measured(load_measured([str(m) for m in measured]), hardware,
+                                                        technique, config=config)
+        except MeasureError as e:
+            _fail(str(e))
+            return
+        res.efficiency = factors
+        fit = True  # report the refitted factors below
     try:
-        if fit:
+        if measured:
+            pass
+        elif fit:
             eff, res = fit_efficiency(points)
             res.efficiency = eff
         else:
@@ -211,3 +235,5 @@ def calibrate(
         typer.echo(f"    why: {why}")
     if res.efficiency and fit:
         typer.echo("  fitted efficiency factors: " + ", ".join(f"{k}={v:g}" for k, v in res.efficiency.items()))
+    if measured:
+        typer.echo(f"  saved to {config}: later `auditor check` / `predict` runs read them from there")
