@@ -100,10 +100,4 @@ def load_lexicon(path: str | None = None) -> Lexicon:
     return load_yaml_model(Path(path) if path else rules_dir() / "techniques.yaml", Lexicon)
 
 
-def mechanism_of(technique: str | None) -> str | None:
-    if technique is None:
-        return None
-    t = load_lexicon().by_name().get(technique)
-    return t.mechanism if t else None
-
 
