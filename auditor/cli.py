@@ -19,6 +19,7 @@ from auditor.config import ConfigError, resolve_settings
 from auditor.lexicon import DataFileError
 from auditor.models import Report
 from auditor.rules_engine import load_rules
+from auditor.settings import AUTO_JOBS_MIN_FILES
 
 app = typer.Typer(
     name="auditor",
@@ -107,7 +108,9 @@ def check(
     urls: Annotated[Optional[Path], typer.Option("--urls", help="File with one URL a line.")] = None,
     measured: Annotated[Optional[list[Path]], typer.Option(
         "--measured", help="Load-generator result files to check claims against (repeatable).")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel worker processes.")] = 1,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", min=1, help="Parallel worker processes (default: one per core when more than "
+        f"{AUTO_JOBS_MIN_FILES} files, else 1).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not use the on-disk URL cache.")] = False,
     no_predict: Annotated[bool, typer.Option("--no-predict", help="Skip the fade model.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show claims without findings too.")] = False,

@@ -10,6 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from auditor.models import FailOn, Severity
 
 
+# `check` runs one worker process per core when it has more than this many files (as ruff does)
+AUTO_JOBS_MIN_FILES = 8
+
+
 class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

@@ -187,3 +187,16 @@ def test_whole_corpus_checks_with_predictions() -> None:
     for c in predicted:
         curve = c["prediction"]["curve"]
         assert curve and all(p["low"] <= p["speedup"] + 1e-9 and p["speedup"] <= p["high"] + 1e-9 for p in curve)
+
+
+def test_parallel_run_reports_the_same_as_serial(tmp_path: Path) -> None:
+    """More than 8 files run on all cores by default; the report is the same, in input order."""
+    for i in range(12):
+        (tmp_path / f"post{i:02}.md").write_text(f"# Post {i}\n\nEAGLE-3 is {1 + i / 10:.1f}x faster at batch size {i + 1}.\n")
+    (tmp_path / "broken.md").write_bytes(b"\x00\x01binary")
+    auto = run_auditor("check", str(tmp_path), "--format", "json", "--no-predict")
+    serial = run_auditor("check", str(tmp_path), "--format", "json", "--no-predict", "-j", "1")
+    assert auto.returncode == serial.returncode == 2
+    a, s = json.loads(auto.stdout), json.loads(serial.stdout)
+    assert a["files"] == s["files"] and len(a["files"]) == 13
+    assert [Path(f["path"]).name for f in a["files"]][:2] == ["broken.md", "post00.md"]
