@@ -66,6 +66,10 @@ _COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer",
                  "increase", "decrease", "speedup", "gain", "drop", "boost", "uplift", "saving", "savings",
                  "overhead", "penalty", "regression", "slowdown"}
 _WINDOW_TOKENS = 60
+_TIME_UNIT = re.compile(r"(?:\b|(?<=\d))(?:ms|s|sec|seconds?|minutes?|hours?)\b|\b(?:latency|time|slower|faster)\b", re.I)
+_PERF_UNIT = re.compile(
+    r"(?:tok|tokens?|req|requests?|queries)\s*/\s*(?:s|sec|second)\b|\btokens? per second\b|(?<![a-z])(?:ms|s|sec|"
+    r"seconds?|minutes?|gb|gib|mb|tflops?)\b|\$|\bqps\b|\brps\b|\btps\b", re.I)
 _CLAUSE_BREAK = {",", ";", "—", "–", "(", ")", ":", "and", "but", "while", "whereas"}
 
 
@@ -173,7 +177,7 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
     if k < sent.start:
         return
     low_tok = doc[k]
-    m = re.match(r"^(\d+(?:\.\d+)?)[xX×]$", low_tok.text)
+    m = re.match(r"^(\d+(?:\.\d+)?)[xX×%]$", low_tok.text)
     low = float(m.group(1)) if m else (_num(low_tok.text) if low_tok.like_num else None)
     if low is None or low <= 0 or low >= fig.value:
         return
@@ -200,6 +204,12 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     if prev is not None and prev.lower_ in ("version", "release", "step", "table", "figure", "fig.", "section",
                                             "eq.", "equation", "rank", "layer", "top"):
         return True
+    if fig.unit == "abs":
+        # a from/to pair is a claim when it moves a performance quantity: a perf unit in or right
+        # after the pair, or a metric named just before it ("TTFT fell from ..."), not a block size
+        # or a concurrency sweep ("from 16 to 32")
+        around = _window_text(doc, fig.start - 8, fig.end + 3, sent)
+        return not (_PERF_UNIT.search(around) or _METRIC_RE.search(around))
     if fig.unit == "x":
         if fig.value <= 0 or fig.value > 1000:
             return True
@@ -314,7 +324,7 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         down = fig.new < fig.old
         if metric == "unspecified":
             window = _window_text(doc, fig.start - 6, fig.end + 4, sent)
-            lower_better = bool(re.search(r"\b(ms|s|sec|seconds|minutes|latency|time)\b", window))
+            lower_better = bool(_TIME_UNIT.search(window))
         return ("better" if down == lower_better else "worse"), down
     if fig.unit == "x" and fig.value < 1 and fig.low is None:
         return ("better" if lower_better else "worse"), True
@@ -323,7 +333,7 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         return ("better" if down == lower_better else "worse"), down
     # nearest cue word, looking after the figure first ("2.5x faster", "54 % lower"), then before
     after = _until_break([t.lower_ for t in doc[fig.end:min(sent.end, fig.end + 4)]])
-    before = _until_break([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]][::-1])
+    before = _until_break(_strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]])[::-1])
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
     for word in after + before:
@@ -342,6 +352,21 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     if fig.form == "fraction":
         return "better", True
     return "better", bool(lower_better)
+
+
+_HEDGES_LONGEST_FIRST = sorted(HEDGE_BEFORE, key=lambda h: -len(h[0]))
+
+
+def _strip_hedge(words: list[str]) -> list[str]:
+    """Drop a hedge right before the figure: the 'up' of 'up to 2x' or the 'more' of 'more than 3x'
+    says nothing about direction."""
+    if words and words[-1] in ("a", "an", "the"):
+        words = words[:-1]
+    for phrase, _ in _HEDGES_LONGEST_FIRST:
+        n = len(phrase)
+        if n <= len(words) and tuple(words[-n:]) == phrase:
+            return words[:-n]
+    return words
 
 
 def _until_break(words: list[str]) -> list[str]:

@@ -35,9 +35,9 @@ def make_tokenizer():
         d = nlp.Defaults
         prefixes = list(d.prefixes) + [r"~", r"≈", r"\+(?=[0-9])", r"-(?=[0-9])", r"−(?=[0-9])",
                                        r">(?=[0-9])", r"≥", r"\$"]
-        suffixes = list(d.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp"]
+        suffixes = list(d.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp", r"(?<=[0-9])(?:ms|s)"]
         infixes = list(d.infixes) + [
-            r"(?<=[0-9.])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%
+            r"(?<=[0-9.%])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%, 20%-40%
             r"(?<=[0-9][xX×])[–—/-](?=[~≈]?[0-9])",  # 2x-3x
             r"(?<=[0-9])(?:->|→|=>)(?=[0-9])",  # 120->300
             r"(?<=[a-zA-Z])(?:->|→|=>)(?=[0-9a-zA-Z])",
@@ -91,7 +91,7 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
          {"LOWER": "to"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
         [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
-         {"ORTH": {"IN": ["->", "→", "=>"]}}, _NUMBER_TOKEN],
+         {"ORTH": {"IN": ["->", "→", "=>"]}}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
     ],
 }
 

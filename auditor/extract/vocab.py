@@ -62,16 +62,17 @@ UP_WORDS = {"higher", "more", "increase", "increases", "increased", "increasing"
             "gain", "gains", "up", "grow", "grows", "grew", "larger", "bigger", "greater", "rise", "rises",
             "rose", "jump", "jumps", "jumped", "lift", "lifts", "lifted", "additional", "extra", "climbs",
             "climbed", "doubles", "doubled", "triples", "tripled", "better", "adds", "added", "add", "surge",
-            "surges", "inflates", "inflated", "balloons", "spike", "spikes", "increment", "uplift"}
+            "surges", "inflates", "inflated", "balloons", "spike", "spikes", "increment", "uplift", "above",
+            "steeper"}
 DOWN_WORDS = {"lower", "less", "fewer", "reduce", "reduces", "reduced", "reducing", "reduction", "reductions",
               "cut", "cuts", "cutting", "drop", "drops", "dropped", "decrease", "decreases", "decreased",
               "shrink", "shrinks", "shrank", "smaller", "down", "fall", "falls", "fell", "saving", "savings",
               "save", "saves", "saved", "lowers", "lowered", "trims", "trimmed", "shaves", "shaved", "slashes",
               "slashed", "halves", "halved", "decline", "declines", "declined", "shorter", "lose", "loses",
-              "lost", "loss", "dips", "dipped", "sheds", "compress", "compresses"}
+              "lost", "loss", "dips", "dipped", "sheds", "compress", "compresses", "below", "shallower"}
 GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperforms", "outperform", "accelerates",
               "acceleration", "better", "improvement", "improves", "improved", "gain", "gains", "wins", "win",
-              "beats", "ahead", "accelerated"}
+              "beats", "ahead", "accelerated", "cheaper"}
 BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
              "behind", "costs"}
