@@ -49,6 +49,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("batch_size", re.compile(r"\bbatch\s*(?:of|=|:)?\s*(\d{1,6})\b(?!\s*(?:requests|prompts|sequences)\s+per)", re.I)),
     ("batch_size", re.compile(r"\b" + _NUM + r"-(?:sequence|request|prompt) batch(?:es)?\b", re.I)),
     ("batch_size", re.compile(r"\bbatch(?:es)? of (?:size )?" + _NUM + r"\b", re.I)),
+    ("batch_size", re.compile(r"\b" + _NUM + r"\s+(?:sequences|requests|prompts)\s+(?:per|in a|in each)\s+batch\b", re.I)),
+    ("batch_size", re.compile(r"\bsingle[- ]batch\b", re.I)),
     ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(
         r"\b(?:at|under|with|of)\s+(?:a\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
@@ -56,7 +58,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
-        r"\bsingle[- ](?:request|stream|user|sequence|query|prompt|client|batch)s?\b|\bsingle[- ]streamed\b", re.I)),
+        r"\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
         r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b(?!\s*(?:per|/))", re.I)),
     ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|\bone at a time\b|"
@@ -82,7 +84,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("concurrent",),
     ("conc",),
     ("users", "clients"),
-    ("batch",), ("bs",), ("batch",), ("batch",), ("batch",),
+    ("batch",), ("bs",), ("batch",), ("batch",), ("batch",), ("batch",), ("single",),
     ("rate",),
     ("qps", "req", "rps", "quer"),
     ("qps",),
@@ -115,8 +117,8 @@ def find_ops(text: str) -> list[OpMention]:
             continue  # a literal this pattern cannot match without is absent
         for m in pat.finditer(text):
             value: float | None
-            if kind == "single":
-                value = 1.0
+            if kind == "single" or (kind == "batch_size" and m.lastindex is None):
+                value = 1.0  # word forms: "single request", "single-batch"
             elif kind == "offline":
                 value = None
             else:
