@@ -65,39 +65,24 @@ def find_lengths(text: str) -> tuple[int | None, int | None]:
     return inp, out
 
 
-@lru_cache(maxsize=1)
-def _resolvers():
-    try:
-        from auditor.predict import resolve_hardware, resolve_model  # type: ignore[attr-defined]
-    except Exception:  # the catalogues are optional for extraction
-        return None, None
-    return resolve_hardware, resolve_model
+def _canonical(resolve, name: str) -> str:
+    """The catalogue id when the name resolves (no fallback note), else the name as written."""
+    cid, _spec, note = resolve(name)
+    return cid if cid and not note else " ".join(name.split())
 
 
 @lru_cache(maxsize=4096)
 def canonical_hardware(name: str) -> str:
-    res, _ = _resolvers()
-    if res is not None:
-        try:
-            hid, _spec, note = res(name)
-            if hid and not note:
-                return hid
-        except Exception:
-            pass
-    return " ".join(name.split())
+    from auditor.predict import resolve_hardware
+
+    return _canonical(resolve_hardware, name)
 
 
 @lru_cache(maxsize=4096)
 def canonical_model(name: str) -> str:
-    _, res = _resolvers()
-    if res is not None:
-        try:
-            mid, _spec, note = res(name)
-            if mid and not note:
-                return mid
-        except Exception:
-            pass
-    return " ".join(name.split())
+    from auditor.predict import resolve_model
+
+    return _canonical(resolve_model, name)
 
 
 _CLAUSE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
