@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from auditor import __version__
 from auditor.classify import classify
 from auditor.extract import extract
-from auditor.ingest import IngestError, expand_inputs, load, parse_string
+from auditor.ingest import IngestError, load, parse_string
 from auditor.models import Document, FileReport, Report, ToolInfo, summarise
 from auditor.rules_engine import Rule, apply_rules, load_rules
 from auditor.settings import Settings
@@ -64,17 +64,11 @@ def audit_one(path: str, settings: Settings, rules: Sequence[Rule], measured=Non
 
 
 def audit_paths(paths: Iterable[str | Path], *, settings: Settings | None = None,
-                rules: Sequence[Rule] | None = None, measured=None,
-                progress: Callable[[str], None] | None = None) -> Report:
-    """Audit files, directories, globs, URLs and '-' (stdin)."""
+                rules: Sequence[Rule] | None = None, measured=None, jobs: int = 1) -> Report:
+    """Audit files, directories, globs, URLs and '-' (stdin): what `auditor check` runs, without
+    the progress bar."""
+    from auditor.runner import run_check
+
     settings = settings or Settings()
     rules = rules if rules is not None else load_rules(settings.rules)
-    files: list[FileReport] = []
-    for item, error in expand_inputs([str(p) for p in paths], settings.exclude):
-        if error is not None:
-            files.append(FileReport(path=item, error=error))
-        else:
-            files.append(audit_one(item, settings, rules, measured))
-        if progress is not None:
-            progress(item)
-    return make_report(files, settings)
+    return run_check([str(p) for p in paths], settings, rules, measured, jobs=jobs, show_progress=False)

@@ -50,7 +50,7 @@ def decode(data: bytes, name: str) -> str:
             return data.decode("utf-16")
         except UnicodeDecodeError as e:
             raise IngestError(f"{name}: invalid UTF-16 text at byte {e.start}") from None
-    if b"\x00" in data[:8192] or b"\x00" in data:
+    if b"\x00" in data:
         raise IngestError(f"{name}: binary file (NUL bytes), not text")
     try:
         return data.decode("utf-8-sig")
