@@ -405,8 +405,6 @@ def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | 
     for m in _BASELINE_RE.finditer(sent_text):
         if m.group(0).lower().startswith("over") and 0 <= fig_start - m.end() <= 1:
             continue  # "over 2x" is a hedge
-        if m.group(0).lower().startswith("over") and m.start() >= fig_start and m.start() < fig_end + 2:
-            pass
         phrase = m.group(1).strip()
         if not phrase or re.match(r"^\d", phrase) and m.group(0).lower().startswith("over"):
             continue
@@ -617,7 +615,7 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
         reach = max(reach, f.end)
     for fig in kept:
         sent = sentence_at(fig.start, fig.end)
-        out.append(_make_claim(pipe, document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins, bctx))
+        out.append(_make_claim(document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins, bctx))
     return out
 
 
@@ -661,7 +659,7 @@ class _BlockContext:
         return self._cache[name]
 
 
-def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
+def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
                 dctx: _DocContext, block_ops: list[OpMention], techs: list[tuple[int, int, str]],
                 leadins: dict[int, OpMention], bctx: _BlockContext) -> Claim:
     base = block.start
@@ -680,8 +678,9 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
                 metric = _find_metric(h, 0, 0, []) or metric
                 if metric:
                     break
-    if metric is None:
-        op_here = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
+    op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document)
+    if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
+        op_here = op if op_source == "sentence" else None
         metric = "throughput" if op_here is not None and "throughput" in op_here.text.lower() else "unspecified"
     direction, down = _direction(doc, fig, sent, metric)
     hedge = _hedge(doc, fig, sent)
@@ -693,9 +692,7 @@ def _make_claim(pipe, document: Document, bi: int, block: Block, doc: Doc, sent:
         if m:
             baseline = m.group(1).strip()
     # ratio: improvement factor, > 1 better
-    ratio = _ratio(fig, direction, down, metric)
-    # operating point
-    op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document)
+    ratio = _ratio(fig, direction, down)
     # technique
     technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi)
     # context
@@ -754,7 +751,7 @@ def _table_intro(document: Document, bi: int) -> str | None:
 _TABLE_INTROS: dict[int, tuple[Document, dict[int, str | None]]] = {}
 
 
-def _ratio(fig: _Fig, direction: str, down: bool, metric: str) -> float:
+def _ratio(fig: _Fig, direction: str, down: bool) -> float:
     """The improvement factor (> 1 better): "54 % lower latency" -> 1 / 0.46."""
     if fig.unit == "abs":
         r = fig.value
@@ -797,8 +794,6 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         return earlier[-1], "paragraph"
     if bi in leadins:
         return leadins[bi], "paragraph"
-    if block.kind == "heading":
-        pass
     # section: the nearest heading (then its parents) that states an op, or a section-wide statement
     if block.section_start is not None and block.kind != "heading":
         if block.section_start in dctx.heading_ops:
