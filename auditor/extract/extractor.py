@@ -29,7 +29,7 @@ from auditor.models import Block, Claim, Document
 # Blocks with none of these cannot hold a figure (each Matcher pattern needs one): skip them
 # before spaCy sees them. This pre-filter is most of the extractor's speed.
 _PREFILTER = re.compile(
-    r"\d\s*(?:[xX×%]|percent|pct|per cent|times|-?fold)|"
+    r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s*(?:[xX×%](?![a-z])|percent|pct|per cent|times|-?fold)|"
     r"\b(?:twice|doubl\w*|tripl\w*|quadrupl\w*|\w+fold|halv\w*|half|third|quarter|fifth|times|percent|pct)\b|"
     r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*[~≈]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d",
     re.I)
