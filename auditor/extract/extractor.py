@@ -94,6 +94,9 @@ class _DocContext:
     section_ops: dict[int, tuple[OpMention, str]] = field(default_factory=dict)  # section_start -> (op, source)
     heading_ops: dict[int, OpMention] = field(default_factory=dict)  # heading block start -> op
     doc_op: OpMention | None = None
+    # statements that scope one metric ("throughput figures are offline; latency is single-stream")
+    section_metric_ops: dict[tuple[int, str], OpMention] = field(default_factory=dict)
+    doc_metric_ops: dict[str, OpMention] = field(default_factory=dict)
     title_technique: str | None = None
     heading_techniques: dict[int, str | None] = field(default_factory=dict)
     doc_hardware: str | None = None
@@ -101,6 +104,11 @@ class _DocContext:
     doc_lengths: tuple[int | None, int | None] = (None, None)
     doc_precision: str | None = None
     parent_ops: dict[int, OpMention | None] = field(default_factory=dict)
+    leadin_text: dict[int, str] = field(default_factory=dict)  # list item -> the paragraph ending ':' above
+    # "The metric throughout is decode speed", "Each cell is end-to-end time": the metric figures measure
+    # (metric, whether the statement speaks only of table cells: "Each cell is ...")
+    doc_metric: tuple[str, bool] | None = None
+    section_metric: dict[int, tuple[str, bool]] = field(default_factory=dict)
 
 
 def _num(text: str) -> float | None:
@@ -314,6 +322,7 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
     return best[1] if best else None
 
 
+_SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
 _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
 
 
@@ -499,8 +508,14 @@ def _document_context(document: Document) -> _DocContext:
     text = document.text
     d = _DocContext()
     first_section_heading_seen = False
-    for b in document.blocks:
+    lead: str | None = None
+    for i, b in enumerate(document.blocks):
         t = text[b.start:b.end]
+        if b.kind == "list_item":
+            if lead is not None:
+                d.leadin_text[i] = lead
+        else:
+            lead = t if b.kind == "paragraph" and t.rstrip().endswith(":") else None
         if b.kind == "heading":
             ops = find_ops(t)
             if ops:
@@ -517,20 +532,32 @@ def _document_context(document: Document) -> _DocContext:
         if not _NUMBERISH.search(t):
             continue
         for sent in re.split(r"(?<=[.!?])\s+", t):
+            scope = _METRIC_SCOPE_RE.search(sent)
+            if scope and not _sentence_has_figure(sent):
+                terms = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(sent)}
+                if len(terms) == 1:
+                    stated = (terms.pop(), bool(re.search(r"\b(?:cells?|entries|rows?)\b", scope.group(0), re.I)))
+                    if not first_section_heading_seen or (DOC_SCOPE_RE.search(sent) and b.section_start is None):
+                        d.doc_metric = d.doc_metric or stated
+                    elif b.section_start is not None:
+                        d.section_metric.setdefault(b.section_start, stated)
             if not SCOPE_RE.search(sent):
-                continue
-            ops = find_ops(sent)
-            if len({(o.kind, o.value) for o in ops}) != 1:
                 continue
             if _sentence_has_figure(sent):
                 continue
-            op = ops[0]
-            if not first_section_heading_seen or (DOC_SCOPE_RE.search(sent) and b.section_start is None):
+            doc_wide = not first_section_heading_seen or (DOC_SCOPE_RE.search(sent) and b.section_start is None)
+            for op, metric in _scoped_ops(sent):
                 # the preamble (before the first section heading) speaks for the whole document
-                if d.doc_op is None:
-                    d.doc_op = op
-            elif b.section_start is not None and b.section_start not in d.section_ops:
-                d.section_ops[b.section_start] = (op, "section")
+                if metric is not None:
+                    if doc_wide:
+                        d.doc_metric_ops.setdefault(metric, op)
+                    elif b.section_start is not None:
+                        d.section_metric_ops.setdefault((b.section_start, metric), op)
+                elif doc_wide:
+                    if d.doc_op is None:
+                        d.doc_op = op
+                elif b.section_start is not None and b.section_start not in d.section_ops:
+                    d.section_ops[b.section_start] = (op, "section")
     # document-wide context: first hardware / model / lengths named anywhere
     head = text[:20000]
     d.doc_hardware = ctx.find_hardware(head)
@@ -543,6 +570,47 @@ def _document_context(document: Document) -> _DocContext:
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph"):
             d.title_technique = techs[0]
     return d
+
+
+_METRIC_SCOPE_RE = re.compile(
+    r"\bthe (?:metric|quantity|measure)(?: we report| reported| compared)?(?: throughout| here| everywhere)? is\b|"
+    r"\b(?:all|every|each) (?:(?:the|of the) )?(?:numbers?|figures?|results?|cells?|ratios?|speedups?|"
+    r"measurements?|values?|entries|rows?)\b(?: (?:below|here|above|in (?:this|the) \w+))? (?:is|are|measures?|"
+    r"reports?|compares?|gives?)\b", re.I)
+_MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
+_SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s", re.I)
+
+
+def _metric_group(metric: str) -> str:
+    """The metrics a scoped statement covers: 'latency' speaks for every latency kind."""
+    return "latency" if metric in ("latency", "ttft", "itl", "tpot", "e2e") else metric
+
+
+def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
+    """The operating points a scope statement sets, each with the metric it is limited to (None: all).
+    "All numbers are offline (maximum batch 256)" -> offline for all; "Throughput figures are offline;
+    latency is single-stream" -> offline for throughput, single for latency. A metric limits an op
+    only when it is the clause's subject (named before the op); "offline request-throughput runs" is
+    a description of the runs, not a limit."""
+    ops = find_ops(sent)
+    if any(o.kind == "offline" for o in ops):  # a batch cap is a setting of the offline run
+        ops = [o for o in ops if not (o.kind == "batch_size" and _MAX_CAP.search(sent[max(0, o.start - 12):o.start]))]
+    if not ops:
+        return []
+    out: list[tuple[OpMention, str | None]] = []
+    start = 0
+    bounds = [m.start() for m in _SCOPE_CLAUSE.finditer(sent)] + [len(sent)]
+    for end in bounds:
+        here = [o for o in ops if start <= o.start < end]
+        if len({(o.kind, o.value) for o in here}) == 1:
+            subject = sent[start:here[0].start]
+            terms = [_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(subject)]
+            groups = {_metric_group(t) for t in terms if t not in ("capacity", "memory", "cost")}
+            out.append((here[0], groups.pop() if len(groups) == 1 else None))
+        start = end
+    if len({(o.kind, o.value) for o, m in out if m is None}) > 1:  # unscoped ops that disagree: no scope
+        out = [(o, m) for o, m in out if m is not None]
+    return out
 
 
 _FIGURE_HINT = re.compile(r"\d(?:\.\d+)?\s*(?:[xX×]|%|percent|times|-fold)(?![\w])|\b(?:twice|doubles|halves)\b", re.I)
@@ -678,7 +746,14 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
                 metric = _find_metric(h, 0, 0, []) or metric
                 if metric:
                     break
-    op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document)
+    if metric is None:  # a stated scope ("the metric throughout is decode speed") names it
+        stated = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
+            or dctx.doc_metric
+        if stated is not None and (cell is not None or not stated[1]):
+            metric = stated[0]
+    if metric is None and not _SPEED_RE.search(sent_text):
+        metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi))
+    op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document, metric)
     if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
         op_here = op if op_source == "sentence" else None
         metric = "throughput" if op_here is not None and "throughput" in op_here.text.lower() else "unspecified"
@@ -731,6 +806,29 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     )
 
 
+_INHERITED = {"throughput", "goodput", "latency", "ttft", "itl", "tpot", "e2e"}
+
+
+def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
+    """An elliptical figure ("For Llama-3-8B it reports 1.2x on A100") speaks of the speed or latency
+    metric named in the sentence just before it, or in the lead-in of its list ("time to first token in
+    practice:"). Capacity, memory and cost are not carried over: a sentence that names them is
+    describing, not setting up the next figure."""
+    first = doc[sent.start].sent.start
+    if first > 0:
+        prev = doc[first - 1].sent
+        if _SPEED_RE.search(prev.text):  # "ran 7.22x faster ... added only 1.03x": speed, unnamed
+            return None
+        m = _find_metric(prev.text, len(prev.text), len(prev.text), [])
+        if m in _INHERITED:
+            return m
+    if leadin:
+        m = _find_metric(leadin, len(leadin), len(leadin), [])
+        if m in _INHERITED:
+            return m
+    return None
+
+
 def _table_intro(document: Document, bi: int) -> str | None:
     """The paragraph just before a table (its caption or lead-in), for a cell's metric."""
     intros = _TABLE_INTROS.get(id(document))
@@ -775,7 +873,7 @@ def _ratio(fig: _Fig, direction: str, down: bool) -> float:
 
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
-                document: Document) -> tuple[OpMention | None, str]:
+                document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
     if op is not None:
         return op, "sentence"
@@ -795,7 +893,10 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
     if bi in leadins:
         return leadins[bi], "paragraph"
     # section: the nearest heading (then its parents) that states an op, or a section-wide statement
+    group = _metric_group(metric) if metric else None
     if block.section_start is not None and block.kind != "heading":
+        if group and (block.section_start, group) in dctx.section_metric_ops:
+            return dctx.section_metric_ops[(block.section_start, group)], "section"
         if block.section_start in dctx.heading_ops:
             return dctx.heading_ops[block.section_start], "section"
         if block.section_start in dctx.section_ops:
@@ -803,6 +904,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         parent = _parent_heading_op(document, block, dctx)
         if parent is not None:
             return parent, "section"
+    if group and group in dctx.doc_metric_ops:
+        return dctx.doc_metric_ops[group], "document"
     if dctx.doc_op is not None:
         return dctx.doc_op, "document"
     return None, "assumed"

@@ -66,7 +66,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("offline", re.compile(
         r"\boffline(?:[ -](?:batch|inference|mode|throughput|scenario|benchmark|runs?|setting|processing))?\b|"
         r"\bmax(?:imum)?[ -]throughput\b|\bsaturat(?:ion|ed|ing)\b|\bfully[ -]loaded\b|\bpeak[ -]load\b|"
-        r"\bpeak throughput\b|\bhighest (?:achievable )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
+        r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
+        r"(?:serving |output |token |request |system |offline )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
         r"\binfinite (?:request|arrival) rate\b|\ball (?:requests|prompts) (?:sent |submitted |issued )?at once\b|"
         r"\bbatch (?:inference|jobs?|processing) mode\b", re.I)),
