@@ -457,6 +457,18 @@ _PRECISION_TECH = [
 ]
 
 
+_SPECIFIC_QUANT = ("kv-cache-quantization",)  # FP8 in a KV-cache section is the cache's format
+
+
+def _precision_technique(text: str) -> str | None:
+    """The quantisation a precision word names: "keys and values in FP8" -> kv-cache-quantization,
+    "FP8" -> fp8-quantization, "INT4" -> weight-quantization."""
+    for pat, name in _PRECISION_TECH:
+        if pat.search(text):
+            return name
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _technique_in_text(text: str) -> list[str]:
     pipe = get_pipeline()
@@ -1004,12 +1016,16 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(sent_text):
         return None
     if re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
-        for pat, name in _PRECISION_TECH:
-            if pat.search(sent_text):
-                return name
+        name = _precision_technique(sent_text)
+        if name is not None:
+            # "20 % shallower with every layer in FP8" under a KV-cache (or weight-only) section
+            return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     if in_block:
-        return topic if topic is not None and any(t[2] == topic for t in in_block[:64]) else in_block[0][2]
+        if topic is not None and (any(t[2] == topic for t in in_block[:64])
+                                  or _precision_technique(doc.text) == topic):
+            return topic  # the paragraph names the section's technique, maybe as "keys and values in FP8"
+        return in_block[0][2]
     cell = block.cell
     if cell is not None:
         for h in [cell.col_header, cell.row_header, *cell.row_cells, _table_intro(document, bi)]:

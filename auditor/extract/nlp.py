@@ -34,7 +34,8 @@ def make_tokenizer():
     def create(nlp: Language) -> Tokenizer:
         d = nlp.Defaults
         prefixes = list(d.prefixes) + [r"~", r"≈", r"\+(?=[0-9])", r"-(?=[0-9])", r"−(?=[0-9])",
-                                       r">(?=[0-9])", r"≥", r"\$"]
+                                       r">(?=[0-9])", r"≥", r"\$",
+                                       r"--(?=[a-z])"]  # command-line flags: "--kv-cache-dtype"
         suffixes = list(d.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp", r"(?<=[0-9])(?:ms|s)"]
         infixes = list(d.infixes) + [
             r"(?<=[0-9.%])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%, 20%-40%

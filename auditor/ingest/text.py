@@ -51,6 +51,8 @@ def _is_title(lines: list[tuple[int, str]], has_more: bool) -> bool:
     if len(lines) != 1 or not has_more:
         return False
     text = lines[0][1].strip()
+    if text.endswith(")") and "." not in text:  # "INT4 weight-only (Marlin, W4A16)": a title's aside
+        text = text[:text.rfind("(")].rstrip() or text
     return 0 < len(text) <= 80 and not _SENTENCE_END.search(text) and not _LIST_ITEM.match(text)
 
 
