@@ -46,7 +46,8 @@ _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
 _VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
 _ENGINE_RE = re.compile(
     r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|hf|"
-    r"other (?:inference |serving )?(?:systems|engines|frameworks|stacks)|fastertransformer|"
+    r"(?:other|existing|prior|competing|state-of-the-art|baseline) (?:inference |serving |LLM )?"
+    r"(?:systems|engines|frameworks|stacks|runtimes)|fastertransformer|"
     r"llama\.cpp|lmdeploy|deepspeed(?:-mii)?|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
 
 def _other_subjects_re() -> re.Pattern[str] | None:
@@ -987,6 +988,38 @@ def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
         "backend", "backends", "kernel", "kernels")
 
 
+_BUNDLE_RE = re.compile(
+    r"\b(?:combin(?:es|ed|ing|ation of)|together|stacked|bundled?|among other (?:changes|things|optimi[sz]ations)|"
+    r"the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) (?:changes|"
+    r"optimi[sz]ations|techniques))\b", re.I)
+_GENERIC_BUNDLE_RE = re.compile(
+    r"^\W*(?:together|taken together|combined|in combination)\s*,|\b(?:stacked together|among other (?:changes|things|"
+    r"optimi[sz]ations)|the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) "
+    r"(?:changes|optimi[sz]ations|techniques)|the (?:combined )?changes)\b", re.I)
+# "X instead of / in place of / rather than Y": Y is the alternative set aside. ("faster than
+# FlashAttention-2" keeps FA2: the subject is usually a newer one of the same kind.)
+_BASELINE_BEFORE = {"instead", "rather", "place"}
+
+
+def _lists_a_bundle(text: str) -> bool:
+    """A sentence that combines several changes ("combines weight absorption, grouped kernels, FP8
+    matmul and an FP8 KV cache"): the figures around it describe the bundle."""
+    for sent in re.split(r"(?<=[.!?])\s+", text):
+        if _BUNDLE_RE.search(sent) and sent.count(",") >= 2 and re.search(r"\band\b", sent):
+            return True
+    return False
+
+
+def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """A technique named as a setting ("tensor parallelism 8", "TP=4") or as what the figure is compared
+    against ("pipeline parallelism in place of tensor parallelism", "instead of ... tensor-parallel")."""
+    nxt = doc[t[1]] if t[1] < len(doc) else None
+    if nxt is not None and (nxt.like_num or nxt.text in ("=", ":")) and t[2] == "tensor-parallelism":
+        return True
+    before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
+    return bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before)
+
+
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
                        bi: int) -> str | None:
@@ -996,9 +1029,16 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
     topic = (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None) \
         or dctx.title_technique
+    # "tensor parallelism 8" is a setting, "instead of tensor-parallel ranks" the baseline: neither is
+    # what the figure is about
+    techs = [t for t in techs if not _is_setting_or_baseline(doc, t)]
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
     in_sent = [t for t in techs[lo:hi] if t[1] <= sent.end]
+    if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1):
+        return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
+    if not in_sent and _lists_a_bundle(doc.text):
+        return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"
     strong = [t for t in in_sent if not _is_instrument(doc, t)]
     if strong or (in_sent and topic is None):
         pool = strong or in_sent
