@@ -95,6 +95,7 @@ class _DocContext:
     section_ops: dict[int, tuple[OpMention, str]] = field(default_factory=dict)  # section_start -> (op, source)
     heading_ops: dict[int, OpMention] = field(default_factory=dict)  # heading block start -> op
     doc_op: OpMention | None = None
+    title_op: OpMention | None = None  # an op in the document's title ("... single-stream speed")
     # statements that scope one metric ("throughput figures are offline; latency is single-stream")
     section_metric_ops: dict[tuple[int, str], OpMention] = field(default_factory=dict)
     doc_metric_ops: dict[str, OpMention] = field(default_factory=dict)
@@ -533,6 +534,8 @@ def _document_context(document: Document) -> _DocContext:
             ops = find_ops(t)
             if ops:
                 d.heading_ops[b.start] = ops[0]
+                if (b.level or 1) == 1 and d.title_op is None:
+                    d.title_op = ops[0]
             techs = _technique_in_text(t)
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else None
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1:
@@ -558,7 +561,8 @@ def _document_context(document: Document) -> _DocContext:
                 continue
             if _sentence_has_figure(sent):
                 continue
-            doc_wide = not first_section_heading_seen or (DOC_SCOPE_RE.search(sent) and b.section_start is None)
+            doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
+                or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None)
             for op, metric in _scoped_ops(sent):
                 # the preamble (before the first section heading) speaks for the whole document
                 if metric is not None:
@@ -590,6 +594,10 @@ _METRIC_SCOPE_RE = re.compile(
     r"\b(?:all|every|each) (?:(?:the|of the) )?(?:numbers?|figures?|results?|cells?|ratios?|speedups?|"
     r"measurements?|values?|entries|rows?)\b(?: (?:below|here|above|in (?:this|the) \w+))? (?:is|are|measures?|"
     r"reports?|compares?|gives?)\b", re.I)
+# a statement about the whole document wherever it stands ("every number in this post")
+_THIS_DOC_RE = re.compile(
+    r"\b(?:in|throughout|across) (?:this|the whole|the entire) (?:post|document|report|paper|article|page|doc|"
+    r"write-?up|memo|review|note|study)\b", re.I)
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s", re.I)
 
@@ -615,6 +623,8 @@ def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
     bounds = [m.start() for m in _SCOPE_CLAUSE.finditer(sent)] + [len(sent)]
     for end in bounds:
         here = [o for o in ops if start <= o.start < end]
+        if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in here):
+            here = [o for o in here if o.kind != "single"]  # "a single prompt at batch size 1": the number
         if len({(o.kind, o.value) for o in here}) == 1:
             subject = sent[start:here[0].start]
             terms = [_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(subject)]
@@ -915,8 +925,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         if block.section_start in dctx.section_ops:
             return dctx.section_ops[block.section_start][0], "section"
         parent = _parent_heading_op(document, block, dctx)
-        if parent is not None:
-            return parent, "section"
+        if parent is not None and not (parent is dctx.title_op and dctx.doc_op is not None):
+            return parent, "section"  # (a document-wide statement says more than the title)
     if group and group in dctx.doc_metric_ops:
         return dctx.doc_metric_ops[group], "document"
     if dctx.doc_op is not None:

@@ -142,8 +142,9 @@ def find_ops(text: str) -> list[OpMention]:
 # Words that make a statement cover a whole section or the whole document.
 SCOPE_RE = re.compile(
     r"\b(?:all|every|each|unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
-    r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark)|"
-    r"in this (?:section|post|document|report|paper|article)|we (?:ran|run|measure|measured|benchmark(?:ed)?|"
+    r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
+    r"note|doc|write-?up|comparison|study)|in this (?:section|post|document|report|paper|article)|"
+    r"(?:numbers|figures|results) (?:come|came) from|we (?:ran|run|measure|measured|benchmark(?:ed)?|"
     r"report|used|use)|were (?:measured|collected|taken|run|recorded|obtained)|are (?:measured|reported|taken))\b",
     re.I,
 )
