@@ -307,6 +307,9 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
     for m in _METRIC_RE.finditer(text):
         if any(m.start() < e and s < m.end() for s, e in skip):
             continue
+        if _MODIFIER_BEFORE.search(text, max(0, m.start() - 12), m.start()) or \
+                _MODIFIER_AFTER.match(text, m.end()):
+            continue  # "min-latency work", "latency-sensitive traffic": a label, not the measured metric
         metric = _METRIC_OF[m.group(1).lower()]
         if metric == "capacity" and re.match(r"\s*(?:per second|per sec|/s\b)", text[m.end():m.end() + 12]):
             metric = "throughput"  # "more requests per second" is a rate, not room
@@ -325,6 +328,8 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
 
 
 _SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
+_MODIFIER_BEFORE = re.compile(r"\b(?:min|minimum|low|lowest|ultra-low)[- ]$", re.I)
+_MODIFIER_AFTER = re.compile(r"[- ](?:sensitive|bound|optimi[sz]ed|critical|oriented|focused|constrained)\b", re.I)
 _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
 
 
@@ -347,6 +352,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     before = _until_break(_strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]])[::-1])
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
+    if "slowly" in after[:3]:  # "grows 1.85x more slowly": less of a lower-is-better quantity
+        return ("better" if lower_better else "worse"), True
     for word in after + before:
         if word in ("slower", "slowdown", "slow-down"):
             return "worse", False
@@ -764,9 +771,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans)
     cell = block.cell
     if metric is None and cell is not None:
-        for h in (cell.col_header, cell.row_header, *block.section[-1:], _table_intro(document, bi)):
+        intro = _table_intro(document, bi)
+        for h in (cell.col_header, cell.row_header, *block.section[-1:], intro):
             if h:
-                metric = _find_metric(h, 0, 0, []) or metric
+                at = len(h) if h is intro else 0  # a lead-in names the table's metric last, next to it
+                metric = _find_metric(h, at, at, []) or metric
                 if metric:
                     break
     if metric is None:  # a stated scope ("the metric throughout is decode speed") names it
@@ -842,9 +851,10 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
         prev = doc[first - 1].sent
         if _SPEED_RE.search(prev.text):  # "ran 7.22x faster ... added only 1.03x": speed, unnamed
             return None
-        m = _find_metric(prev.text, len(prev.text), len(prev.text), [])
-        if m in _INHERITED:
-            return m
+        for found in reversed(list(_METRIC_RE.finditer(prev.text))):  # the nearest speed/latency term
+            m = _METRIC_OF[found.group(1).lower()]
+            if m in _INHERITED and not _MODIFIER_BEFORE.search(prev.text, max(0, found.start() - 12), found.start()):
+                return m
     if leadin:
         m = _find_metric(leadin, len(leadin), len(leadin), [])
         if m in _INHERITED:

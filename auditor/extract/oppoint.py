@@ -40,6 +40,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?)\b",
         re.I)),
     ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
+    ("concurrency", re.compile(
+        r"\b" + _NUM + r"\s+(?:requests|sequences|queries|prompts)\s+in[- ]?flight\b", re.I)),
     ("concurrency", re.compile(r"(?<![\w/])[cC]\s*=\s*(\d{1,6})\b")),
     ("concurrency", re.compile(r"\bat\s+" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
     ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
@@ -81,6 +83,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("concurrency",),
     ("concurrent", "parallel", "simultaneous", "flight", "active"),
     ("-way",),
+    ("flight",),
     ("c=", "c ="),
     ("concurrent",),
     ("conc",),
@@ -100,7 +103,7 @@ if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
 
 # Every pattern above needs one of these words: text without any skips all of them.
 _OP_HINT = re.compile(
-    r"concurren|parallel|simultaneous|in-?flight|inflight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
+    r"concurren|parallel|simultaneous|in[- ]?flight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
     r"(?<![\w-])bs|rate|qps|req|rps|quer|single|\bone\b|\b1\s+(?:request|user|stream|sequence|query|client)|"
     r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once",
     re.I,
