@@ -552,7 +552,7 @@ def _document_context(document: Document) -> _DocContext:
             continue
         if b.kind == "table_cell":
             continue
-        if not _NUMBERISH.search(t):
+        if not _NUMBERISH.search(t) and not _METRIC_SCOPE_RE.search(t):
             continue
         for sent in re.split(r"(?<=[.!?])\s+", t):
             scope = _METRIC_SCOPE_RE.search(sent)

@@ -1,0 +1,82 @@
+"""Discourse scope: what a statement covers (one metric, the whole document, a table), what an
+elliptical figure measures, and when a figure describes a bundle rather than one technique."""
+
+from __future__ import annotations
+
+from auditor.classify import classify
+from auditor.extract import extract
+from auditor.ingest import parse_string
+
+
+def claims(text: str, kind: str = "markdown"):
+    return {c.text: c for c in classify(extract(parse_string(text, "t.md", kind)))}
+
+
+def test_a_scope_statement_may_limit_an_op_to_one_metric() -> None:
+    cs = claims(
+        "# Review\n\nThroughput figures in this review come from runs with 8 concurrent clients; "
+        "ITL figures come from single-stream sweeps.\n\n## FP8 KV\n\n"
+        "It raises output throughput by 2.6 %.\n\nThe ITL slope is 20 % shallower.\n\nDecoding is 3x faster.\n")
+    assert (cs["2.6 %"].op_kind, cs["2.6 %"].op_value, cs["2.6 %"].op_source) == ("concurrency", 8, "document")
+    assert (cs["20 %"].op_kind, cs["20 %"].op_value) == ("single", 1)
+    assert cs["3x"].op_kind == "unstated"  # no metric named: neither statement covers it
+
+
+def test_a_batch_cap_inside_an_offline_statement_stays_offline() -> None:
+    cs = claims("# KV\n\n## Runs\n\nAll numbers in this section are offline runs (maximum batch 256).\n\n"
+                "| Model | KV INT8 vs FP16 |\n|---|---|\n| llama2-7b | 1.27x |\n")
+    assert cs["1.27x"].op_kind == "offline" and cs["1.27x"].op_value is None
+
+
+def test_document_wide_statement_in_a_section_beats_the_title_op() -> None:
+    cs = claims("# Where the single-stream speed came from\n\n## Setup\n\n"
+                "Every number in this post was measured for a single prompt at batch size 1.\n\n"
+                "## Steps\n\ntorch.compile is worth ~4x on its own.\n")
+    assert (cs["4x"].op_kind, cs["4x"].op_value, cs["4x"].op_source) == ("batch_size", 1, "document")
+
+
+def test_elliptical_figure_takes_the_metric_named_just_before() -> None:
+    cs = claims("QServe compares the maximum achievable serving throughput against TensorRT-LLM. "
+                "For Llama-3-8B it reports 1.2x on A100.\n")
+    assert cs["1.2x"].metric == "throughput" and cs["1.2x"].op_kind == "offline"
+    # a speed word in the figure's own sentence keeps it unspecified
+    cs = claims("TTFT matters most. EAGLE makes decoding 2.5x faster.\n")
+    assert cs["2.5x"].metric == "unspecified"
+
+
+def test_list_items_take_the_metric_of_their_lead_in() -> None:
+    cs = claims("Their examples, time to first token in practice:\n\n- 100K-token book: 11.5s → 2.4s\n")
+    assert cs["11.5s → 2.4"].metric == "ttft" and cs["11.5s → 2.4"].direction == "better"
+
+
+def test_stated_metric_for_the_document_and_for_table_cells() -> None:
+    cs = claims("# INT8 on a T4\n\nThe metric throughout is decode speed: generated tokens per second.\n\n"
+                "## Runs\n\nLLM.int8 is 2.3x slower than FP16.\n")
+    assert cs["2.3x"].metric == "throughput" and cs["2.3x"].direction == "worse"
+    cs = claims("# MagicDec\n\nEach cell is end-to-end decode time without speculation divided by time with it.\n\n"
+                "| Draft | Speedup |\n|---|---|\n| self-spec | 1.65x |\n\nSelf-speculation gives 1.23x at batch 32.\n")
+    assert cs["1.65x"].metric == "e2e"
+    assert cs["1.23x"].metric == "unspecified"  # the statement covers the table's cells only
+
+
+def test_latency_as_a_label_is_not_the_metric() -> None:
+    cs = claims("In the min-latency work, decoding ran 7.22x faster once graphs were enabled.\n")
+    assert cs["7.22x"].metric == "unspecified"
+
+
+def test_bundles_settings_and_set_aside_alternatives_name_no_technique() -> None:
+    cs = claims("Stacked together, the changes take generation to 244.7 tok/s, roughly tenfold the eager baseline. "
+                "Tensor parallelism is covered as well.\n")
+    assert cs["tenfold"].technique is None
+    cs = claims("# Notes\n\nAgainst the baseline it yields 3x higher throughput, on H100s with tensor parallelism 8.\n")
+    assert cs["3x"].technique is None
+    cs = claims("# Notes\n\nPipeline parallelism in place of tensor parallelism adds 1.5x throughput.\n")
+    assert cs["1.5x"].technique is None
+    cs = claims("FlashAttention-3 is 1.5-2.0x faster than FlashAttention-2 in FP16.\n")
+    assert cs["1.5-2.0x"].technique == "attention-kernel"  # a newer one of the same kind
+
+
+def test_fp8_under_a_kv_cache_section_is_the_cache_format() -> None:
+    cs = claims("# Flags\n\n## `--kv-cache-dtype fp8`\n\n"
+                "The ITL slope is 20 % shallower with every layer in FP8 than in BF16.\n")
+    assert cs["20 %"].technique == "kv-cache-quantization" and cs["20 %"].mechanism == "residency"
