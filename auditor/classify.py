@@ -7,16 +7,21 @@ else `unknown`. Comparisons of releases, engines and hardware carry no technique
 
 from __future__ import annotations
 
+from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
 from auditor.models import Claim
 
 
-def mechanism_for(technique: str | None, sentence: str) -> str:
+def mechanism_for(technique: str | None, sentence: str, metric: str | None = None) -> str:
     lex = load_lexicon()
     if technique is not None:
         t = lex.by_name().get(technique)
         if t is not None:
             return t.mechanism
+    if GENERIC_BUNDLE_RE.search(sentence):
+        return "unknown"  # a bundle of changes works by several mechanisms at once
+    if metric in ("memory", "capacity"):
+        return "residency"  # less memory a request, more requests resident: what the figure measures
     s = sentence.lower()
     for mechanism, cues in lex.mechanism_cues.items():
         if any(cue in s for cue in cues):
@@ -26,5 +31,5 @@ def mechanism_for(technique: str | None, sentence: str) -> str:
 
 def classify(claims: list[Claim]) -> list[Claim]:
     for c in claims:
-        c.mechanism = mechanism_for(c.technique, c.sentence)  # type: ignore[assignment]
+        c.mechanism = mechanism_for(c.technique, c.sentence, c.metric)  # type: ignore[assignment]
     return claims

@@ -80,3 +80,20 @@ def test_fp8_under_a_kv_cache_section_is_the_cache_format() -> None:
     cs = claims("# Flags\n\n## `--kv-cache-dtype fp8`\n\n"
                 "The ITL slope is 20 % shallower with every layer in FP8 than in BF16.\n")
     assert cs["20 %"].technique == "kv-cache-quantization" and cs["20 %"].mechanism == "residency"
+
+
+def test_a_speed_word_after_the_figure_keeps_the_metric_unnamed() -> None:
+    cs = claims("It runs 2.6-3.5x faster when the model is offloaded to host memory.\n")
+    assert cs["2.6-3.5x"].metric == "unspecified"
+
+
+def test_a_smaller_cache_is_a_memory_claim_and_works_by_residency() -> None:
+    cs = claims("Three choices make the cache more than 20X smaller:\n\n- KV shared across layers, worth another "
+                "2-3x reduction.\n")
+    assert cs["20X"].metric == "memory" and cs["20X"].mechanism == "residency"
+    assert cs["2-3x"].metric == "memory"
+
+
+def test_a_bundle_has_no_single_mechanism() -> None:
+    cs = claims("# Notes\n\nTogether, the overlap scheduler and MTP raise output per rank from 51.0 to 82.0 tokens/s.\n")
+    assert cs["51.0 to 82.0"].technique is None and cs["51.0 to 82.0"].mechanism == "unknown"

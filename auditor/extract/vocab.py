@@ -140,3 +140,15 @@ PERCENT_DECOY_RE = re.compile(
 NON_PERF_RE = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(t) for t in NON_PERF_CONTEXT) + r")(?![\w])")
 # "4 x 80GB", "2 x 8": a spaced x between two numbers is a product, not a ratio
 SPACED_X_NEXT = re.compile(r"^\d+[a-z]*$", re.IGNORECASE)
+
+
+# Figures that describe a bundle of changes, not one technique ("stacked together, the changes ...",
+# "combines A, B, C and D"): technique none, mechanism unknown.
+BUNDLE_RE = re.compile(
+    r"\b(?:combin(?:es|ed|ing|ation of)|together|stacked|bundled?|among other (?:changes|things|optimi[sz]ations)|"
+    r"the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) (?:changes|"
+    r"optimi[sz]ations|techniques))\b", re.I)
+GENERIC_BUNDLE_RE = re.compile(
+    r"^\W*(?:together|taken together|combined|in combination)\s*,|\b(?:stacked together|among other (?:changes|things|"
+    r"optimi[sz]ations)|the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) "
+    r"(?:changes|optimi[sz]ations|techniques)|the (?:combined )?changes)\b", re.I)
