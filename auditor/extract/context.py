@@ -49,8 +49,14 @@ def _tok(num: str, k: str | None) -> int | None:
     return int(v) if 0 < v < 10_000_000 else None
 
 
+# every length pattern needs one of these words: text without any skips them all (most sentences)
+_LENGTH_HINT = re.compile(r"isl|input|prompt|prefill|output|generat|decode|completion|\bin\s*/", re.I)
+
+
 def find_lengths(text: str) -> tuple[int | None, int | None]:
     inp = out = None
+    if not _LENGTH_HINT.search(text):
+        return inp, out
     for pat, which in LENGTH_RES:
         m = pat.search(text)
         if not m:
