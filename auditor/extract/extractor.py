@@ -678,7 +678,9 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     if cell is not None:
         cell_header = " ".join(x for x in (cell.col_header, cell.row_header) if x) or ""
     block_ops = find_ops(block_text)
-    techs = _technique_spans(pipe, doc)
+    # "tensor parallelism 8" is a setting, "instead of tensor-parallel ranks" the baseline: neither is
+    # what a figure is about
+    techs = [t for t in _technique_spans(pipe, doc) if not _is_setting_or_baseline(doc, t)]
     sents = list(doc.sents)
     sent_starts = [x.start for x in sents]
 
@@ -811,7 +813,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     # ratio: improvement factor, > 1 better
     ratio = _ratio(fig, direction, down)
     # technique
-    technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi)
+    technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi, bctx)
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
@@ -1044,22 +1046,19 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
 
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
-                       bi: int) -> str | None:
+                       bi: int, bctx: _BlockContext) -> str | None:
     """The technique the claim is about: in its sentence, else its paragraph (the section's or the
     title's technique when the paragraph names it, else the paragraph's first), else the table's
     headers and lead-in, else the section heading, else the document title. Releases, engines
     and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
     topic = (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None) \
         or dctx.title_technique
-    # "tensor parallelism 8" is a setting, "instead of tensor-parallel ranks" the baseline: neither is
-    # what the figure is about
-    techs = [t for t in techs if not _is_setting_or_baseline(doc, t)]
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
     in_sent = [t for t in techs[lo:hi] if t[1] <= sent.end]
     if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1):
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
-    if not in_sent and _lists_a_bundle(doc.text):
+    if not in_sent and bctx.get("bundle", _lists_a_bundle):
         return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"
     strong = [t for t in in_sent if not _is_instrument(doc, t)]
     if strong or (in_sent and topic is None):
@@ -1085,7 +1084,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     if in_block:
         if topic is not None and (any(t[2] == topic for t in in_block[:64])
-                                  or _precision_technique(doc.text) == topic):
+                                  or bctx.get("precision", _precision_technique) == topic):
             return topic  # the paragraph names the section's technique, maybe as "keys and values in FP8"
         return in_block[0][2]
     cell = block.cell
