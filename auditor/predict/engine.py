@@ -183,13 +183,17 @@ class Scenario:
         return (self.P_tot - self.P_routed) + self.P_routed * hit
 
     def admission_cap(self, s: Sys) -> Any:
+        """Sequences whose KV cache fits next to the weights (at least 1)."""
         e = self.eff
         n = self.gpus * s.gpus_mult
         weights = self.W_native * s.w_scale * (1.0 + s.rho_w)
         usable = self.mem * n * e.mem_util - weights - e.reserve_gb * 1e9 * n
-        per_seq = self.kv_bytes_tok_16 * (self.kv_bits / 16.0) * s.kv_scale * (self.input_len + self.output_len)
-        draft_kv = s.rho_kv * np.minimum(1.0, s.kv_win / float(self.input_len + self.output_len))
-        per_seq = per_seq * s.kv_seq_frac * (1.0 + draft_kv)
+        seq_len = self.input_len + self.output_len
+        per_seq = self.kv_bytes_tok_16 * (self.kv_bits / 16.0) * s.kv_scale * seq_len
+        if not _is(s.kv_seq_frac, 1.0):
+            per_seq = per_seq * s.kv_seq_frac
+        if not _is(s.rho_kv, 0.0):
+            per_seq = per_seq * (1.0 + s.rho_kv * np.minimum(1.0, s.kv_win / float(seq_len)))
         cap = np.maximum(usable, 0.0) / per_seq * s.cap_mult
         return np.maximum(cap, 1.0)
 
@@ -198,46 +202,95 @@ class Scenario:
         return self.W_native < self.mem * self.gpus * e.mem_util - e.reserve_gb * 1e9 * self.gpus
 
     def step_time(self, s: Sys, b: Any, prefill: bool) -> Any:
-        """Seconds per engine step with b running sequences."""
+        """Seconds per engine step with b running sequences.
+
+        A term whose Sys field is at its neutral value is skipped rather than computed as + 0.0 or
+        x 1.0: the result is the same to the bit, and most systems leave most fields neutral, so
+        this saves most of the numpy calls (this runs a few times per claim on every document).
+        """
         e = self.eff
+        p = e.roofline_p
         n = self.gpus * s.gpus_mult
         BW = self.BW * n * e.bandwidth
         PK = self.PK * n * e.compute
         kvb = self.kv_bits / 16.0
-        T_dec = b * s.q
-        T_pf = b * s.E * self.pf_per_out * s.pf_frac if prefill else 0.0
-        T = T_dec + T_pf
+        T_dec = b if _is(s.q, 1.0) else b * s.q
+        T, T_pf, pf_tok = T_dec, 0.0, 0.0
+        if prefill:
+            # prefill tokens continuous batching mixes into each decode step, before prefix-cache hits
+            pf_tok = (b if _is(s.E, 1.0) else b * s.E) * self.pf_per_out
+            T_pf = pf_tok if _is(s.pf_frac, 1.0) else pf_tok * s.pf_frac
+            T = T_dec + T_pf
         # weight GEMMs: one read of the touched weights, FLOPs for every token in the step
         w_bytes = self.weights_touched(T) * self.w_bytes_per_param * s.w_scale
         t_w = w_bytes / BW
-        t_f = 2.0 * self.P_act * T / (PK * s.fl_mult)
-        tiles = np.maximum(1.0, T / s.dq_tile)
-        t_wbf = self.bf16_read_bytes / BW
-        t_dq = s.dq * t_wbf * tiles + s.w_fixed * t_wbf
-        t_dq = t_dq + np.where(T > s.dq_full_above, s.dq_full * t_wbf, 0.0)
-        if prefill and np.any(np.asarray(s.pf_sep) > 0):
+        PK_gemm = PK if _is(s.fl_mult, 1.0) else PK * s.fl_mult
+        t_f = 2.0 * self.P_act * T / PK_gemm
+        t_dq = self._dequant(s, T, self.bf16_read_bytes / BW)
+        if prefill and not _is(s.pf_sep, 0.0) and np.any(np.asarray(s.pf_sep) > 0):
             # without chunked prefill the prefill tokens run in their own steps: no overlap with
             # the memory-bound decode GEMM, and a scheduling penalty (decode stalls)
-            t_fd = 2.0 * self.P_act * T_dec / (PK * s.fl_mult)
-            t_fp = 2.0 * self.P_act * T_pf / (PK * s.fl_mult)
+            t_fd = 2.0 * self.P_act * T_dec / PK_gemm
+            t_fp = 2.0 * self.P_act * T_pf / PK_gemm
             sep = np.asarray(s.pf_sep) > 0
-            t_gemm_sep = smax(t_w, t_fd, e.roofline_p) + t_fp * (1.0 + s.pf_sep)
-            t_gemm = np.where(sep, t_gemm_sep, smax(t_w, t_f, e.roofline_p)) + t_dq
+            t_gemm_sep = smax(t_w, t_fd, p) + t_fp * (1.0 + s.pf_sep)
+            t_gemm = np.where(sep, t_gemm_sep, smax(t_w, t_f, p))
         else:
-            t_gemm = smax(t_w, t_f, e.roofline_p) + t_dq
+            t_gemm = smax(t_w, t_f, p)
+        if t_dq is not None:
+            t_gemm = t_gemm + t_dq
         # decode attention: KV bytes (read once per step, shared by the q verified tokens)
-        kv_bytes = b * self.kv_read_16 * kvb * s.kv_scale
-        t_kv = smax(kv_bytes * (1.0 + s.kv_dq) / BW, b * s.q * self.attn_dec_flops / PK, e.roofline_p)
-        t_kv = t_kv / s.kv_speed + s.kv_fixed_ms * 1e-3
-        # prefill attention and loads of cached prefixes
-        t_pfa = 0.0
+        kv_bytes = b * self.kv_read_16
+        if kvb != 1.0:
+            kv_bytes = kv_bytes * kvb
+        if not _is(s.kv_scale, 1.0):
+            kv_bytes = kv_bytes * s.kv_scale
+        if not _is(s.kv_dq, 0.0):
+            kv_bytes = kv_bytes * (1.0 + s.kv_dq)
+        t_kv = smax(kv_bytes / BW, T_dec * self.attn_dec_flops / PK, p)
+        if not _is(s.kv_speed, 1.0):
+            t_kv = t_kv / s.kv_speed
+        if not _is(s.kv_fixed_ms, 0.0):
+            t_kv = t_kv + s.kv_fixed_ms * 1e-3
+        # fixed costs
+        t_oh = e.step_overhead_ms * 1e-3 + s.oh_add_ms * 1e-3 + e.seq_overhead_us * 1e-6 * b
+        t_oh = t_oh + self.tok_cost(n) * T + self.layer_fixed + e.sample_us_per_token * 1e-6 * T_dec
+        t = t_oh + t_gemm + t_kv
         if prefill:
+            # prefill attention and loads of cached prefixes
             t_pfa = T_pf * self.attn_pf_flops / PK
-            t_pfa = t_pfa + b * s.E * self.pf_per_out * (1.0 - s.pf_frac) * s.pf_load
-        # draft model: g sequential small forward passes over the same b sequences. Each pass reads
-        # the draft weights, the draft's KV (all of the context, or a fixed StreamingLLM-style budget
-        # whose cost does not grow with context) and pays the fixed costs of its own layers (launch
-        # tails, TP all-reduces) and per-token work: a draft pass is a small engine step, not free.
+            if not _is(s.pf_load, 0.0):
+                t_pfa = t_pfa + pf_tok * (1.0 - s.pf_frac) * s.pf_load
+            t = t + t_pfa
+        if not (_is(s.g, 0.0) and _is(s.rho_w, 0.0)):
+            t = t + self._draft(s, b, T_pf, n, BW, PK, prefill)
+        t_comm = self._comm(n, T)
+        if not _is(t_comm, 0.0):
+            t = t + t_comm
+        return t
+
+    def _dequant(self, s: Sys, T: Any, t_wbf: float) -> Any:
+        """Dequantisation time per step (None when the system has none); t_wbf is the time of a
+        BF16 read of the active weights, the unit of the dq fields."""
+        t_dq = None
+        if not _is(s.dq, 0.0):
+            t_dq = s.dq * t_wbf * np.maximum(1.0, T / s.dq_tile)
+        if not _is(s.w_fixed, 0.0):
+            t_dq = s.w_fixed * t_wbf if t_dq is None else t_dq + s.w_fixed * t_wbf
+        if not _is(s.dq_full, 0.0):
+            full = np.where(T > s.dq_full_above, s.dq_full * t_wbf, 0.0)
+            t_dq = full if t_dq is None else t_dq + full
+        return t_dq
+
+    def _draft(self, s: Sys, b: Any, T_pf: Any, n: Any, BW: Any, PK: Any, prefill: bool) -> Any:
+        """Draft model time per step: g sequential small forward passes over the same b sequences.
+
+        Each pass reads the draft weights, the draft's KV (all of the context, or a fixed
+        StreamingLLM-style budget whose cost does not grow with context) and pays the fixed costs
+        of its own layers (launch tails, TP all-reduces) and per-token work: a draft pass is a
+        small engine step, not free."""
+        e = self.eff
+        kvb = self.kv_bits / 16.0
         win_frac = np.minimum(1.0, s.kv_win / self.ctx_avg)
         has_draft = np.asarray(s.rho_w) > 0
         t_draft_step = (
@@ -250,11 +303,7 @@ class Scenario:
         t_draft = s.g * t_draft_step
         if prefill:
             t_draft = t_draft + s.rho_w * 2.0 * self.P_act * T_pf / PK
-        # fixed costs
-        t_oh = e.step_overhead_ms * 1e-3 + s.oh_add_ms * 1e-3 + e.seq_overhead_us * 1e-6 * b
-        t_oh = t_oh + self.tok_cost(n) * T + self.layer_fixed + e.sample_us_per_token * 1e-6 * T_dec
-        t_comm = self._comm(n, T)
-        return t_oh + t_gemm + t_kv + t_pfa + t_draft + t_comm
+        return t_draft
 
     def tok_cost(self, n: Any) -> Any:
         """Seconds of non-GEMM work per token over all layers on n tensor-parallel GPUs."""
@@ -290,22 +339,29 @@ class Scenario:
         """Figure of merit at concurrency C, larger = better, for `metric`."""
         cap = self.admission_cap(s)
         b = np.minimum(C, cap)
+        bE = b if _is(s.E, 1.0) else b * s.E  # tokens emitted per step
         if metric in ("itl", "tpot"):
             # time per output token of a request: the decode step over E while it runs; beyond the
             # admission cap requests also wait their turn, so it is C / token throughput
             t = self.step_time(s, b, prefill=False)
-            return s.E * b / t / np.maximum(C, b)
+            return bE / t / np.maximum(C, b)
         t = self.step_time(s, b, prefill=True)
-        X = b * s.E / t  # tokens per second
-        # static batching: a batch runs until its longest request ends; with output lengths of
-        # dispersion d (1 = exponential) the expected max of b is about 1 + d (H_b - 1) times the mean
-        H = np.log(np.maximum(b, 1.0)) + 0.5772 + 0.5 / np.maximum(b, 1.0)
-        X = X / (1.0 + np.asarray(s.static_batch) * np.maximum(H - 1.0, 0.0))
+        X = bE / t  # tokens per second
+        if not _is(s.static_batch, 0.0):
+            # static batching: a batch runs until its longest request ends; with output lengths of
+            # dispersion d (1 = exponential) the expected max of b is about 1 + d (H_b - 1) times the mean
+            H = np.log(np.maximum(b, 1.0)) + 0.5772 + 0.5 / np.maximum(b, 1.0)
+            X = X / (1.0 + np.asarray(s.static_batch) * np.maximum(H - 1.0, 0.0))
         if metric == "ttft":
             X_req = X / self.output_len
             ttft = self.prefill_time(s) + np.maximum(C - b, 0.0) / X_req
             return 1.0 / ttft
         return X
+
+
+def _is(x: Any, v: float) -> bool:
+    """Whether x is the plain number v, i.e. a Sys field left at its neutral value."""
+    return isinstance(x, float) and x == v
 
 
 def smax(a: Any, b: Any, p: float) -> Any:
@@ -318,7 +374,7 @@ def smax(a: Any, b: Any, p: float) -> Any:
 
 def tokens_per_step(a: Any, g: Any) -> Any:
     """Expected tokens per verification with draft length g and per-token acceptance a."""
-    a = np.clip(a, 1e-6, 0.999999)
+    a = np.minimum(np.maximum(a, 1e-6), 0.999999)  # np.clip, without its dispatch overhead
     return (1.0 - np.power(a, g + 1.0)) / (1.0 - a)
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from auditor.models import CurvePoint, Prediction
+from auditor.models import Prediction
 from auditor.predict.catalog import resolve_hardware, resolve_model, split_gpu_count
 from auditor.predict.defaults import CALIBRATED_EFFICIENCY
 from auditor.predict.engine import Efficiency, Scenario, Sys, little_concurrency
@@ -37,17 +37,19 @@ class PredictError(ValueError):
     """Bad arguments to a prediction (unknown at-kind, non-positive speedup, bad grid)."""
 
 
+@lru_cache(maxsize=1)
 def default_efficiency() -> Efficiency:
+    """The calibrated factors (Efficiency is frozen, so one shared instance is safe)."""
     return Efficiency.from_dict(CALIBRATED_EFFICIENCY)
 
 
 @lru_cache(maxsize=256)
 def _scenario(hw_id: str, model_id: str, gpus: int, input_len: int, output_len: int,
-              eff: tuple[tuple[str, float], ...], kv_bits: float) -> Scenario:
+              eff: Efficiency, kv_bits: float) -> Scenario:
     _, hw, _ = resolve_hardware(hw_id)
     _, model, _ = resolve_model(model_id)
     return Scenario(hw=hw, model=model, gpus=gpus, input_len=input_len, output_len=output_len,
-                    eff=Efficiency.from_dict(dict(eff)), kv_bits=kv_bits)
+                    eff=eff, kv_bits=kv_bits)
 
 
 def _knob_arrays(tm: TechModel, knobs: dict[str, float], tuned: bool = False
@@ -60,56 +62,145 @@ def _knob_arrays(tm: TechModel, knobs: dict[str, float], tuned: bool = False
     return {k: np.array([v[k] for v in variants], dtype=float)[:, None] for k in knobs}, V
 
 
-def _speedup(tm: TechModel, sc: Scenario, theta: Any, kn: dict[str, Any], C: Any, mode: str) -> np.ndarray:
-    base, opt = tm.build(theta, kn, sc)
-    if kn.get("_ran_batch") is not None:
-        # a stated batch size is a batch that ran: both systems held it, whatever the admission
-        # cap computed from assumed lengths says (no queueing at a batch-size operating point)
-        base.cap_mult = base.cap_mult * 1e9
-        opt.cap_mult = opt.cap_mult * 1e9
-    bt = kn.get("_baseline_tp")
-    if bt is not None:  # baseline on bt x the GPUs, compared per GPU (quantised 70B on 1 GPU vs BF16 on 2)
-        base.gpus_mult = base.gpus_mult * bt
-        r = sc.perf(opt, C, mode) / sc.perf(base, C, mode) * bt
-    else:
-        r = sc.perf(opt, C, mode) / sc.perf(base, C, mode)
-    # a technique whose curve does not depend on theta (or C) still answers one value per grid cell
-    r = np.asarray(r, dtype=float)
-    return np.broadcast_to(r, np.broadcast_shapes(r.shape, np.shape(theta), np.shape(C))).copy()
+def _plain(s: Sys) -> bool:
+    """Whether every field of `s` is a plain number, i.e. it depends on neither theta nor the knobs."""
+    return all(type(v) is float for v in vars(s).values())
 
 
-def _crossing(th: np.ndarray, s: np.ndarray, target: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per row: bracket (lo, hi) of the first crossing of s - target, and whether one exists."""
+class _Speedup:
+    """Optimised perf / baseline perf of one technique on one scenario, as a function of theta.
+
+    Knob variants are rows (kn values have shape (V, 1)); theta broadcasts against them. It is
+    evaluated at the headline's concurrency C0 (the fit) or along `C_curve` (the curve). Most
+    techniques leave the baseline untouched; its perf then depends on the concurrency only and is
+    computed once for [C0, *C_curve] per metric mode instead of on every call.
+    """
+
+    def __init__(self, tm: TechModel, sc: Scenario, kn: dict[str, np.ndarray], C0: float,
+                 C_curve: np.ndarray, ran_batch: bool = False, baseline_tp: float | None = None) -> None:
+        self.tm, self.sc, self.kn = tm, sc, kn
+        self.C0, self.C_curve = C0, C_curve
+        self.ran_batch, self.baseline_tp = ran_batch, baseline_tp
+        self._base: dict[str, np.ndarray] = {}
+        self._base_plain: bool | None = None
+
+    def systems(self, theta: Any) -> tuple[Sys, Sys]:
+        base, opt = self.tm.build(theta, self.kn, self.sc)
+        if self.ran_batch:
+            # a stated batch size is a batch that ran: both systems held it, whatever the admission
+            # cap computed from assumed lengths says (no queueing at a batch-size operating point)
+            base.cap_mult = base.cap_mult * 1e9
+            opt.cap_mult = opt.cap_mult * 1e9
+        if self.baseline_tp is not None:
+            # baseline on bt x the GPUs, compared per GPU (quantised 70B on 1 GPU vs BF16 on 2)
+            base.gpus_mult = base.gpus_mult * self.baseline_tp
+        return base, opt
+
+    def at_headline(self, theta: np.ndarray, mode: str) -> np.ndarray:
+        """Speedup at C0 for each theta (same shape as theta, broadcast with the knob rows)."""
+        return self._ratio(theta, self.C0, mode, 0)
+
+    def on_curve(self, theta: np.ndarray, mode: str) -> np.ndarray:
+        """Speedup along C_curve: theta (V, 1) -> (V, len(C_curve))."""
+        return self._ratio(theta, self.C_curve[None, :], mode, slice(1, None))
+
+    def _ratio(self, theta: np.ndarray, C: Any, mode: str, where: int | slice) -> np.ndarray:
+        base, opt = self.systems(theta)
+        if self._base_plain is None:
+            self._base_plain = _plain(base)
+        if self._base_plain:
+            if mode not in self._base:
+                self._base[mode] = self.sc.perf(base, np.concatenate(([self.C0], self.C_curve)), mode)
+            base_perf = self._base[mode][where]
+        else:
+            base_perf = self.sc.perf(base, C, mode)
+        r = self.sc.perf(opt, C, mode) / base_perf
+        if self.baseline_tp is not None:
+            r = r * self.baseline_tp
+        # a technique whose curve does not depend on theta (or C) still answers one value per grid cell
+        shape = np.broadcast_shapes(theta.shape, np.shape(C))
+        if np.shape(r) != shape:
+            r = np.broadcast_to(np.asarray(r, dtype=float), np.broadcast_shapes(np.shape(r), shape))
+        return r
+
+
+def _crossing(th: np.ndarray, s: np.ndarray, target: float
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per row: bracket (lo, hi) of the first crossing of s - target, whether one exists, and the
+    bracket's column (rows without a crossing: the point closest to the target)."""
     d = s - target
-    sc_ = (d[:, :-1] * d[:, 1:]) <= 0
-    has = sc_.any(axis=1)
-    j = np.where(has, sc_.argmax(axis=1), np.abs(d).argmin(axis=1).clip(max=th.shape[1] - 2))
-    rows = np.arange(th.shape[0])
-    return th[rows, j], th[rows, j + 1], has
+    cross = (d[:, :-1] * d[:, 1:]) <= 0
+    has = cross.any(axis=1)
+    j = cross.argmax(axis=1)
+    if not has.all():
+        j = np.where(has, j, np.minimum(np.abs(d).argmin(axis=1), th.shape[1] - 2))
+    rows = _rows(th.shape[0])
+    return th[rows, j], th[rows, j + 1], has, j
 
 
-def fit_theta(tm: TechModel, sc: Scenario, kn: dict[str, np.ndarray], V: int, C0: float, target: float,
-              mode: str) -> tuple[np.ndarray, np.ndarray]:
-    """Fitted theta per variant (V,) and whether the headline was reachable."""
-    grid = tm.theta_grid(40)
-    th = np.broadcast_to(grid, (V, grid.size)).copy()
-    s = _speedup(tm, sc, th, kn, C0, mode)
-    lo, hi, has = _crossing(th, s, target)
+_THETA_GRIDS: dict[str, np.ndarray] = {}
+_REFINE = np.linspace(0.0, 1.0, 12)
+_ROWS = np.arange(64)
+
+
+def _rows(n: int) -> np.ndarray:
+    """Row indices 0..n-1 for fancy indexing (a slice of a shared array: fits have few rows)."""
+    return _ROWS[:n] if n <= _ROWS.size else np.arange(n)
+
+
+def _theta_grid(tm: TechModel) -> np.ndarray:
+    """The technique's 40-point search grid of theta (a constant of the model, built once)."""
+    grid = _THETA_GRIDS.get(tm.name)
+    if grid is None or grid[0] != tm.theta_lo or grid[-1] != tm.theta_hi:
+        grid = _THETA_GRIDS[tm.name] = tm.theta_grid(40)
+        grid.flags.writeable = False
+    return grid
+
+
+def fit_theta(tm: TechModel, speedup: Callable[[np.ndarray], np.ndarray], V: int, target: float
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Fitted theta per variant (V,) and whether the headline was reachable.
+
+    `speedup` maps theta (V, k) to the speedup at the headline's operating point (V, k). A 40-point
+    grid brackets the first crossing of the target, 12 points inside the bracket refine it and a
+    linear interpolation finishes: two vectorised evaluations in all.
+    """
+    grid = _theta_grid(tm)
+    th = np.broadcast_to(grid, (V, grid.size))
+    s = speedup(th)
+    lo, hi, has, _ = _crossing(th, s, target)
     # refine inside the bracket, then interpolate linearly
-    t2 = lo[:, None] + (hi - lo)[:, None] * np.linspace(0.0, 1.0, 12)[None, :]
-    s2 = _speedup(tm, sc, t2, kn, C0, mode)
-    lo2, hi2, has2 = _crossing(t2, s2, target)
-    rows = np.arange(V)
-    j = np.argmin(np.abs(t2 - lo2[:, None]), axis=1)
-    sl, sh = s2[rows, j], s2[rows, np.minimum(j + 1, t2.shape[1] - 1)]
+    t2 = lo[:, None] + (hi - lo)[:, None] * _REFINE[None, :]
+    s2 = speedup(t2)
+    lo2, hi2, has2, j = _crossing(t2, s2, target)
+    rows = _rows(V)
+    sl, sh = s2[rows, j], s2[rows, j + 1]
     with np.errstate(divide="ignore", invalid="ignore"):
         w = np.where(np.abs(sh - sl) > 1e-12, (target - sl) / (sh - sl), 0.0)
-    theta = np.where(has & has2, lo2 + np.clip(w, 0.0, 1.0) * (hi2 - lo2), np.nan)
-    # unreachable: take the theta whose speedup comes closest to the headline
-    best = th[rows, np.abs(s - target).argmin(axis=1)]
     reachable = has & has2
-    theta = np.where(reachable, theta, best)
+    theta = lo2 + np.minimum(np.maximum(w, 0.0), 1.0) * (hi2 - lo2)
+    if not reachable.all():
+        # unreachable: take the theta whose speedup comes closest to the headline
+        best = th[rows, np.abs(s - target).argmin(axis=1)]
+        theta = np.where(reachable, theta, best)
     return theta, reachable
+
+
+def _geomspace(lo: float, hi: float, num: int) -> np.ndarray:
+    """np.geomspace(lo, hi, num) for positive scalars, to the bit, without its generality's overhead."""
+    log_lo, log_hi = np.log10(lo), np.log10(hi)
+    step = (log_hi - log_lo) / (num - 1)
+    y = np.arange(num, dtype=float)
+    if step == 0:
+        y /= num - 1
+        y *= log_hi - log_lo
+    else:
+        y *= step
+    y += log_lo
+    y[-1] = log_hi
+    out = np.power(10.0, y)
+    out[0], out[-1] = lo, hi
+    return out
 
 
 def to_concurrency(sc: Scenario, kind: str, value: float | None) -> tuple[float, str | None]:
@@ -243,15 +334,15 @@ def predict_curve(
     eff = default_efficiency()
     if efficiency:
         eff = Efficiency.from_dict(efficiency, eff)
-    sc = _scenario(hw_id, m_id, n_gpus, int(input_len), int(output_len), tuple(sorted(eff.as_dict().items())),
-                   float(kv_bits))
+    sc = _scenario(hw_id, m_id, n_gpus, int(input_len), int(output_len), eff, float(kv_bits))
     if not sc.fits():
         notes.append(f"{mspec.name} weights do not fit {n_gpus} x {hw.name}; the prediction is indicative only")
     tm, t_note = lookup(technique, mechanism)
     if t_note:
         notes.append(t_note)
     knobs = dict(tm.knobs)
-    knobs.update(knobs_from_context(tm, precision, context_text))
+    context_knobs = knobs_from_context(tm, precision, context_text)
+    knobs.update(context_knobs)
     for k, v in (params or {}).items():
         if k in knobs:
             knobs[k] = float(v)
@@ -260,32 +351,10 @@ def predict_curve(
     if c_note:
         notes.append(c_note)
     target = float(speedup)
-    tuned = False
-    if tm.tune_knob and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
-            and tm.tune_knob not in knobs_from_context(tm, precision, context_text):
-        # the author tuned this knob at the headline's operating point: the value that reaches the
-        # headline with the least theta (e.g. the lowest acceptance) is what a tuned setup would use
-        cand = [{**knobs, tm.tune_knob: v} for v in tm.tune_values]
-        ckn = {k: np.array([c[k] for c in cand], dtype=float)[:, None] for k in knobs}
-        if baseline_tp:
-            ckn["_baseline_tp"] = np.full((len(cand), 1), float(baseline_tp))
-        if at_kind == "batch_size":
-            ckn["_ran_batch"] = np.ones((len(cand), 1))
-        th_c, ok_c = fit_theta(tm, sc, ckn, len(cand), C0, target, mode)
-        score = np.where(ok_c, th_c, np.inf)
-        if np.isfinite(score).any():
-            knobs[tm.tune_knob] = float(tm.tune_values[int(np.argmin(score))])
-            tuned = True
-    kn, V = _knob_arrays(tm, knobs, tuned)
-    if baseline_tp:
-        kn["_baseline_tp"] = np.full((V, 1), float(baseline_tp))
-        notes.append(f"baseline runs on {baseline_tp:g}x the GPUs; speedup compared per GPU")
-    if at_kind == "batch_size":
-        kn["_ran_batch"] = np.ones((V, 1))
 
-    theta, reachable = fit_theta(tm, sc, kn, V, C0, target, mode)
-
-    # the curve: requested grid (in at_kind units) or powers of two over the reader's range
+    # where the curve is evaluated: the requested grid (in at_kind units) or powers of two over the
+    # reader's range, then the reader's concurrency and the headline's; then a dense geometric grid
+    # for the crossover
     max_c = float(max_concurrency or max(DEFAULT_GRID))
     if grid is not None:
         ops = list(grid)
@@ -295,31 +364,57 @@ def predict_curve(
         concs = _grid_concurrency(min_concurrency, max_c, float(reader_concurrency))
         ops = list(concs)
     reader = float(reader_concurrency)
-    C_all = np.array(concs + [reader, C0], dtype=float)
-    curves = _speedup(tm, sc, theta[:, None], kn, C_all[None, :], mode_eval)  # (V, n)
+    lo_c = min(min_concurrency, C0, min(concs) if concs else 1.0)
+    hi_c = max(max_c, max(concs) if concs else max_c)
+    n = len(concs)
+    C_curve = np.concatenate((np.array(concs + [reader, C0], dtype=float), _geomspace(lo_c, hi_c, 97)))
+    flags = {"ran_batch": at_kind == "batch_size", "baseline_tp": float(baseline_tp) if baseline_tp else None}
+
+    tuned = False
+    if tm.tune_knob and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
+            and tm.tune_knob not in context_knobs:
+        # the author tuned this knob at the headline's operating point: the value that reaches the
+        # headline with the least theta (e.g. the lowest acceptance) is what a tuned setup would use
+        cand = [{**knobs, tm.tune_knob: v} for v in tm.tune_values]
+        ckn = {k: np.array([c[k] for c in cand], dtype=float)[:, None] for k in knobs}
+        sp_c = _Speedup(tm, sc, ckn, C0, C_curve, **flags)
+        th_c, ok_c = fit_theta(tm, lambda th: sp_c.at_headline(th, mode), len(cand), target)
+        score = np.where(ok_c, th_c, np.inf)
+        if np.isfinite(score).any():
+            knobs[tm.tune_knob] = float(tm.tune_values[int(np.argmin(score))])
+            tuned = True
+    kn, V = _knob_arrays(tm, knobs, tuned)
+    if baseline_tp:
+        notes.append(f"baseline runs on {baseline_tp:g}x the GPUs; speedup compared per GPU")
+    sp = _Speedup(tm, sc, kn, C0, C_curve, **flags)
+
+    theta, reachable = fit_theta(tm, lambda th: sp.at_headline(th, mode), V, target)
+
+    # the curve, the reader's and the headline's points and the dense grid in one evaluation
+    curves_all = sp.on_curve(theta[:, None], mode_eval)  # (V, n + 2 + 97)
+    curves = curves_all[:, : n + 2]
     shift = np.ones(V)
     if not reachable.all():
-        at_fit = _speedup(tm, sc, theta[:, None], kn, np.array([[C0]]), mode)[:, 0]
+        if mode_eval == mode:
+            at_fit = curves_all[:, n + 1]
+        else:
+            at_fit = sp.at_headline(theta[:, None], mode)[:, 0]
         shift = np.where(reachable, 1.0, target / np.maximum(at_fit, 1e-9))
         notes.append(
             f"the {tm.name} model cannot reach {target:g}x at concurrency {C0:.3g} on this hardware/model; "
             "its best curve was scaled to pass through the headline"
         )
         curves = curves * shift[:, None]
-    central = curves[0]
-    lowc, highc = curves.min(axis=0), curves.max(axis=0)
+    central = curves[0].tolist()
+    lowc, highc = curves.min(axis=0).tolist(), curves.max(axis=0).tolist()
     points = [
-        CurvePoint(op=float(o), concurrency=float(c), speedup=float(central[i]), low=float(lowc[i]),
-                   high=float(highc[i]))
+        {"op": float(o), "concurrency": float(c), "speedup": central[i], "low": lowc[i], "high": highc[i]}
         for i, (o, c) in enumerate(zip(ops, concs))
     ]
-    at_reader = float(central[len(concs)])
+    at_reader = central[n]
     # crossover: where the central curve first drops below parity inside the range searched
-    lo_c = min(min_concurrency, C0, min(concs) if concs else 1.0)
-    hi_c = max(max_c, max(concs) if concs else max_c)
-    dense = np.geomspace(lo_c, hi_c, 97)
-    sd = _speedup(tm, sc, theta[:1, None], {k: v[:1] for k, v in kn.items()}, dense[None, :], mode_eval)[0]
-    sd = sd * shift[0]
+    dense = C_curve[n + 2:]
+    sd = curves_all[0, n + 2:] * shift[0]
     crossover = None
     if sd[0] >= 1.0:
         below = np.nonzero(sd < 1.0)[0]
@@ -328,7 +423,7 @@ def predict_curve(
             x0, x1 = math.log(dense[i - 1]), math.log(dense[i])
             f0, f1 = sd[i - 1] - 1.0, sd[i] - 1.0
             crossover = _round_c(math.exp(x0 + (x1 - x0) * f0 / (f0 - f1)))
-    head_model = target if mode_eval == mode else float(central[-1])
+    head_model = target if mode_eval == mode else central[-1]
     verdict = classify_shape(head_model, at_reader)
     fitted: dict[str, Any] = {
         "model": tm.name,
@@ -362,8 +457,11 @@ def predict_curve(
         "defaults": defaults_used,
         "notes": notes,
     }
-    return Prediction(at_reader=at_reader, reader_concurrency=reader, crossover=crossover, verdict=verdict,
-                      curve=points, fitted=fitted, assumptions=assumptions)
+    # one validation of plain data (pydantic builds the nested curve points in one call)
+    return Prediction.model_validate({
+        "at_reader": at_reader, "reader_concurrency": reader, "crossover": crossover, "verdict": verdict,
+        "curve": points, "fitted": fitted, "assumptions": assumptions,
+    })
 
 
 def classify_shape(first: float, value: float, band: float = HOLD_BAND) -> str:
