@@ -97,3 +97,32 @@ def test_a_smaller_cache_is_a_memory_claim_and_works_by_residency() -> None:
 def test_a_bundle_has_no_single_mechanism() -> None:
     cs = claims("# Notes\n\nTogether, the overlap scheduler and MTP raise output per rank from 51.0 to 82.0 tokens/s.\n")
     assert cs["51.0 to 82.0"].technique is None and cs["51.0 to 82.0"].mechanism == "unknown"
+
+
+def test_table_metric_from_a_metric_column_a_caption_and_sibling_headers() -> None:
+    cs = claims("| System | Metric | Gain |\n|---|---|---|\n| CacheBlend | time to first token | 2.2-3.3x |\n"
+                "| CacheBlend | throughput | 2.8-5x |\n")
+    assert cs["2.2-3.3x"].metric == "ttft" and cs["2.8-5x"].metric == "throughput"
+    cs = claims("The column is mean end-to-end latency of the baseline divided by that of MTP.\n\n"
+                "| Max concurrency | Baseline / MTP latency |\n|---|---|\n| 1 | 2.11x |\n")
+    assert cs["2.11x"].metric == "e2e" and cs["2.11x"].op_kind == "concurrency"
+    html = ("<html><body><h1>Medusa</h1><table><caption>Tokens per second per user with Medusa, and the gain"
+            "</caption><tr><th>Model</th><th>Gain</th></tr><tr><td>405B</td><td>1.9x</td></tr></table></body></html>")
+    cs = claims(html, kind="html")
+    assert cs["1.9x"].metric == "throughput"
+
+
+def test_sentence_ends_after_a_model_size() -> None:
+    cs = claims("QServe is 1.4x on L40S and 3.5x on Qwen1.5-72B. It translates into a 3x lower dollar cost.\n")
+    assert cs["3.5x"].metric != "cost" and cs["3x"].metric == "cost"
+
+
+def test_directions_users_write() -> None:
+    cs = claims("At batch size 64 the INT4 engine still trails by 17 %.\n")
+    assert cs["17 %"].direction == "worse"
+    cs = claims("At saturation the same setups are 1.4x and 1.8x slower.\n")
+    assert cs["1.4x"].direction == "worse" and cs["1.8x"].direction == "worse"
+    cs = claims("With the backbone frozen the speedup is over 2.2x without any loss in quality.\n")
+    assert cs["2.2x"].direction == "better"
+    cs = claims("Clusters reach up to 1.4x higher throughput at 20% lower cost.\n")
+    assert (cs["20%"].metric, cs["20%"].direction) == ("cost", "better")

@@ -59,6 +59,8 @@ def _other_subjects_re() -> re.Pattern[str] | None:
 
 
 _OTHER_SUBJECT_RE = _other_subjects_re()
+_ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahead of)\s+(?:the\s+)?" + _ENGINE_RE.pattern,
+                            re.I)
 _PERF_WORDS = re.compile(
     r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
     r"tokens per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
@@ -305,6 +307,11 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
     """The metric term nearest the figure in its own clause ("2.5x higher throughput",
     "TTFT dropped 46x"); a term across a clause break (",", "and", "while") counts far less."""
     best: tuple[float, str] | None = None
+    named = _COMPARATIVE_THEN.match(text, fig_end) if fig_end < len(text) else None
+    if named is not None:  # "20% lower cost", "3x higher throughput": the word after the comparative
+        m = _METRIC_RE.match(text, named.end())
+        if m is not None and not any(m.start() < e and s < m.end() for s, e in skip):
+            return _METRIC_OF[m.group(1).lower()]
     speed = _SPEED_AFTER.match(text, fig_end) if fig_end < len(text) else None
     for m in _METRIC_RE.finditer(text):
         if any(m.start() < e and s < m.end() for s, e in skip):
@@ -332,6 +339,9 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
 
 
 _SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
+_COMPARATIVE_THEN = re.compile(
+    r"\s*(?:lower|higher|less|more|better|cheaper|smaller|larger|reduced|increased|shorter|longer|faster|"
+    r"slower|improved)\s+(?:mean\s+|median\s+|average\s+|p\d\d\s+|peak\s+)?", re.I)
 _SMALLER_AFTER = re.compile(r"\s*(?:smaller|reduction|less (?:memory|space)|compression|shrink)", re.I)
 _CACHE_WORDS = re.compile(r"\b(?:kv|cache|memory|footprint)\b", re.I)
 _SPEED_AFTER = re.compile(r"\s*(?:faster|slower|quicker|speed-?ups?)\b", re.I)
@@ -355,7 +365,14 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         down = fig.sign < 0
         return ("better" if down == lower_better else "worse"), down
     # nearest cue word, looking after the figure first ("2.5x faster", "54 % lower"), then before
-    after = _until_break([t.lower_ for t in doc[fig.end:min(sent.end, fig.end + 4)]])
+    end = fig.end
+    # "1.4x and 1.8x slower": the cue after the second figure speaks for both
+    if end + 2 < sent.end and doc[end].lower_ in ("and", "or", "to") and doc[end + 1].like_num \
+            and doc[end + 2].text in ("x", "X", "×", "%"):
+        end += 3
+    after = _until_break([t.lower_ for t in doc[end:min(sent.end, end + 4)]])
+    if "without" in after or "no" in after:  # "over 2.2x without any loss in quality"
+        after = after[:min(i for i, w in enumerate(after) if w in ("without", "no"))]
     before = _until_break(_strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]])[::-1])
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
@@ -780,13 +797,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans)
     cell = block.cell
     if metric is None and cell is not None:
-        intro = _table_intro(document, bi)
-        for h in (cell.col_header, cell.row_header, *block.section[-1:], intro):
-            if h:
-                at = len(h) if h is intro else 0  # a lead-in names the table's metric last, next to it
-                metric = _find_metric(h, at, at, []) or metric
-                if metric:
-                    break
+        metric = _table_metric(cell, block, _table_intro(document, bi))
     if metric is None:  # a stated scope ("the metric throughout is decode speed") names it
         stated = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
             or dctx.doc_metric
@@ -874,6 +885,38 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
     return None
 
 
+_METRIC_COLUMN = re.compile(r"\b(?:metric|measure|quantity)\b", re.I)
+_LATENCY_KINDS = ("e2e", "ttft", "itl", "tpot")
+
+
+def _table_metric(cell, block: Block, intro: str | None) -> str | None:
+    """A speedup cell's metric: its column header, a 'Metric' column of its row, its row header, the
+    section heading, the caption or lead-in (read next to the table), else what the other columns
+    measure ("Tokens/s/user" beside "Gain"). A generic "latency" header takes the latency kind the
+    lead-in names ("mean end-to-end latency")."""
+    found: str | None = None
+    candidates: list[tuple[str | None, int | None]] = [(cell.col_header, 0)]
+    candidates += [(cell.row_cells[j], 0) for j, h in enumerate(cell.header_row)
+                   if j != cell.col and j < len(cell.row_cells) and _METRIC_COLUMN.search(h or "")]
+    candidates += [(cell.row_header, 0), *[(h, 0) for h in block.section[-1:]], (intro, None)]
+    for text, at in candidates:
+        if text:
+            pos = len(text) if at is None else at  # a lead-in names the table's metric last, next to it
+            found = _find_metric(text, pos, pos, [])
+            if found:
+                break
+    if found is None:
+        others = {_find_metric(h, 0, 0, []) for j, h in enumerate(cell.header_row) if j != cell.col and h}
+        others.discard(None)
+        if len(others) == 1:
+            found = others.pop()
+    if found == "latency" and intro:
+        specific = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(intro)} & set(_LATENCY_KINDS)
+        if len(specific) == 1:
+            found = specific.pop()
+    return found
+
+
 def _table_intro(document: Document, bi: int) -> str | None:
     """The paragraph just before a table (its caption or lead-in), for a cell's metric."""
     intros = _TABLE_INTROS.get(id(document))
@@ -884,7 +927,7 @@ def _table_intro(document: Document, bi: int) -> str | None:
             if b.kind == "table_cell":
                 found[i] = last
             else:
-                last = document.text[b.start:b.end] if b.kind == "paragraph" else None
+                last = document.text[b.start:b.end] if b.kind in ("paragraph", "caption") else None
         intros = (document, found)
         _TABLE_INTROS.clear()
         _TABLE_INTROS[id(document)] = intros
@@ -1073,6 +1116,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return topic
     # releases, engines and hardware generations compared: no technique
     if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)):
+        return None
+    if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
     if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(sent_text):
         return None

@@ -37,7 +37,8 @@ METRIC_TERMS: dict[str, list[str]] = {
     "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
                    "generation speed", "decode speed", "decoding speed", "tokens per gpu", "tok/s/gpu",
-                   "token throughput", "qps served", "requests served", "output rate", "tokens/second"],
+                   "token throughput", "qps served", "requests served", "output rate", "tokens/second",
+                   "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user"],
     "goodput": ["goodput"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage"],
@@ -45,8 +46,10 @@ METRIC_TERMS: dict[str, list[str]] = {
                  "as many sequences", "as many users", "concurrent requests", "more requests", "more sequences", "concurrent users",
                  "more users", "batch capacity", "cache capacity", "context capacity", "larger batch",
                  "larger batches", "bigger batch", "bigger batches", "more tokens in cache",
-                 "kv cache capacity", "tokens resident", "resident", "sequences in flight"],
-    "cost": ["cost", "cheaper", "price per token", "cost per token", "cost per million tokens",
+                 "kv cache capacity", "tokens resident", "resident", "sequences in flight",
+                 "batch grow", "batches grow", "batch to grow", "batch size grow"],
+    "cost": ["cost", "api costs", "serving costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
+             "operating costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
              "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar"],
 }
 
@@ -75,7 +78,7 @@ GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperfor
               "beats", "ahead", "accelerated", "cheaper"}
 BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
-             "behind", "costs"}
+             "behind", "costs", "trails", "trail", "trailing", "lags", "lag", "lagging"}
 
 # words before a figure that make it a change ("by 40 %", "raises ... 14.9%")
 CHANGE_VERBS = UP_WORDS | DOWN_WORDS | GOOD_WORDS | BAD_WORDS
