@@ -126,3 +126,18 @@ def test_directions_users_write() -> None:
     assert cs["2.2x"].direction == "better"
     cs = claims("Clusters reach up to 1.4x higher throughput at 20% lower cost.\n")
     assert (cs["20%"].metric, cs["20%"].direction) == ("cost", "better")
+
+
+def test_figure_forms_found_in_a_fresh_sample() -> None:
+    cs = claims("The adaptive draft gives about 2.7x (from roughly 101 to 269 tokens per second).\n")
+    assert cs["101 to 269"].unit == "abs" and cs["101 to 269"].value == 2.663
+    cs = claims("Under load with no CPU hits it runs 6% slower than without offloading.\n")
+    assert cs["6%"].direction == "worse"
+    cs = claims("Speedup ratios reach 3.05x-4.26x, which the authors put at 20%-40% above EAGLE-1.\n")
+    assert (cs["20%-40%"].low, cs["20%-40%"].value, cs["20%-40%"].hedge) == (20, 40, "range")
+    cs = claims("The authors report speedups of up to 1.56x with negligible accuracy loss, and memory use drops by 2x.\n")
+    assert (cs["1.56x"].metric, cs["1.56x"].direction) == ("unspecified", "better") and cs["2x"].metric == "memory"
+    cs = claims("Llama-2-7B, batch size 1: request latency 1.2 s -> 1.05 s.\n")
+    c = next(iter(cs.values()))
+    assert (c.unit, c.value, c.metric, c.direction) == ("abs", 0.875, "e2e", "better")
+    assert claims("It reaches 70% acceptance and a 2x higher acceptance rate.\n") == {}

@@ -209,6 +209,19 @@ def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
     return " " + doc[a:b].text.lower() + " " if a < b else " "
 
 
+_SPEED_NOUNS = {"speedup", "speedups", "speed-up", "speed-ups"}
+
+
+def _speed_figure(doc: Doc, fig: _Fig, sent: Span) -> bool:
+    """"6% slower", "speedups of up to 1.56x": the figure is a speed change whatever the words around it
+    say ("with no CPU hits", "with negligible accuracy loss" are conditions, not the quantity)."""
+    nxt = doc[fig.end].lower_ if fig.end < sent.end else ""
+    if nxt in ("faster", "slower", "quicker") or nxt in _SPEED_NOUNS:
+        return True
+    before = _strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 5):fig.start]])
+    return len(before) >= 2 and before[-1] == "of" and before[-2] in _SPEED_NOUNS
+
+
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
@@ -242,7 +255,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                     w in window for w in (" speed", "fast", "perform")):
                 return True
         window = _window_text(doc, fig.start - 4, fig.end + 4, sent)
-        if NON_PERF_RE.search(window):
+        if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent):
             return True
         return False
     if fig.unit == "%":
@@ -256,11 +269,11 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
         decoy_window = _window_text(doc, fig.start - 5, fig.end + 4, sent)
-        if PERCENT_DECOY_RE.search(decoy_window):
+        if PERCENT_DECOY_RE.search(decoy_window) and not _speed_figure(doc, fig, sent):
             return True
         nxt_word = nxt.lower_ if nxt is not None else ""
         if prev is not None and prev.lower_ in ("of", "at") and fig.form == "percent" \
-                and nxt_word not in _COMPARATIVES:
+                and nxt_word not in _COMPARATIVES and nxt_word not in ("above", "below", "over"):
             # "hit rate of 75 %", "at 90 %": a level, not a change
             before2 = _window_text(doc, fig.start - 4, fig.start, sent)
             if not re.search(r"\b(by|improvement|reduction|gain|speedup|increase|decrease|drop|cut|boost|"
@@ -303,7 +316,8 @@ _METRIC_RE = re.compile(
 _METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
 
 
-def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, int]]) -> str | None:
+def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, int]],
+                 after_limit: int | None = None) -> str | None:
     """The metric term nearest the figure in its own clause ("2.5x higher throughput",
     "TTFT dropped 46x"); a term across a clause break (",", "and", "while") counts far less."""
     best: tuple[float, str] | None = None
@@ -316,7 +330,7 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
     for m in _METRIC_RE.finditer(text):
         if any(m.start() < e and s < m.end() for s, e in skip):
             continue
-        if speed is not None and m.start() > speed.end() + 12:
+        if (speed is not None and m.start() > speed.end() + 12) or (after_limit is not None and m.start() > after_limit):
             continue  # "2.6x faster when the model is offloaded to host memory": the speed is unnamed
         if _MODIFIER_BEFORE.search(text, max(0, m.start() - 12), m.start()) or \
                 _MODIFIER_AFTER.match(text, m.end()):
@@ -371,8 +385,9 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
             and doc[end + 2].text in ("x", "X", "×", "%"):
         end += 3
     after = _until_break([t.lower_ for t in doc[end:min(sent.end, end + 4)]])
-    if "without" in after or "no" in after:  # "over 2.2x without any loss in quality"
-        after = after[:min(i for i, w in enumerate(after) if w in ("without", "no"))]
+    negators = ("without", "no", "negligible", "minimal", "little", "zero")
+    if any(w in negators for w in after):  # "over 2.2x without any loss", "with negligible accuracy loss"
+        after = after[:min(i for i, w in enumerate(after) if w in negators)]
     before = _until_break(_strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]])[::-1])
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
@@ -794,7 +809,9 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     # metric
     op_spans = [(o.start - sent.start_char, o.end - sent.start_char)
                 for o in _ops_between(block_ops, sent.start_char, sent.end_char)]
-    metric = _find_metric(sent_text, rel_s, rel_e, op_spans)
+    # "speedups of up to 1.56x ..., and memory use drops by 2x": the speed is unnamed
+    metric = _find_metric(sent_text, rel_s, rel_e, op_spans,
+                          after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None)
     cell = block.cell
     if metric is None and cell is not None:
         metric = _table_metric(cell, block, _table_intro(document, bi))

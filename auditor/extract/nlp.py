@@ -50,6 +50,7 @@ def make_tokenizer():
         rules = {k: v for k, v in d.tokenizer_exceptions.items()
                  if "." in k and not re.fullmatch(r"[A-Za-z]\.", k)}
         rules.update({name: [{ORTH: name}] for name in X_SUFFIXED_NAMES})
+        rules.update({arrow: [{ORTH: arrow}] for arrow in ("->", "=>", "-->")})  # "1.2 s -> 1.05 s"
         return Tokenizer(
             nlp.vocab, rules=rules,
             prefix_search=compile_prefix_regex(prefixes).search,
@@ -77,6 +78,7 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
     # "54%", "54 percent", "54 per cent", "5 pct"
     "PERCENT": [
         [_NUM, {"ORTH": "%"}],
+        [{"TEXT": {"REGEX": r"^\d+(?:\.\d+)?%$"}}],  # "20%" left whole by an infix split ("20%-40%")
         [_NUM, {"LOWER": {"IN": ["percent", "pct", "pct.", "percentage"]}}],
         [_NUM, {"LOWER": "per"}, {"LOWER": "cent"}],
     ],
@@ -90,13 +92,14 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
     ],
     # "from 120 to 300 tok/s", "from 800 ms to 200 ms", "120 -> 300"
     "FROMTO": [
-        [{"LOWER": "from"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN,
+        [{"LOWER": "from"}, {"LOWER": {"IN": ["~", "≈", "roughly", "about", "around", "approximately", "nearly"]},
+                             "OP": "?"}, _NUMBER_TOKEN,
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"}, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LOWER": "to"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
         [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
-         {"ORTH": {"IN": ["->", "→", "=>"]}}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
+         {"ORTH": {"IN": ["->", "→", "=>", "-->"]}}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
     ],
 }
 
