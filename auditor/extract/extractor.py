@@ -1072,9 +1072,15 @@ def _op_from_table(cell) -> OpMention | None:
     return None
 
 
+_SWITCH_VERBS = {"turning", "turn", "turns", "turned", "switching", "switch", "switches", "switched"}
+
+
 def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
     """'with the FlashInfer backend', 'using FA3', 'via CUDA graphs': a tool, not the subject."""
-    before = {x.lower_ for x in doc[max(0, t[0] - 3):t[0]]}
+    window = [x.lower_ for x in doc[max(0, t[0] - 3):t[0]]]
+    before = set(window)
+    if "on" in window and window.index("on") > 0 and window[window.index("on") - 1] in _SWITCH_VERBS:
+        before.discard("on")  # "turning on CUDA graphs": the subject, switched on
     after = doc[t[1]].lower_ if t[1] < len(doc) else ""
     return bool(before & {"with", "using", "via", "through", "on", "under", "atop"}) or after in (
         "backend", "backends", "kernel", "kernels")
@@ -1154,6 +1160,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         for h in [cell.col_header, cell.row_header, *cell.row_cells, _table_intro(document, bi)]:
             if h:
                 names = _technique_in_text(h)
+                if len(set(names)) > 1 and h in cell.row_cells:
+                    return None  # "continuous batching plus PagedAttention": the row is a bundle
                 if names:
                     return names[0]
                 for pat, name in _PRECISION_TECH:
