@@ -57,7 +57,7 @@ def audit_text(text: str, *, name: str = "<text>", kind: str = "markdown", setti
 def audit_one(path: str, settings: Settings, rules: Sequence[Rule], measured=None) -> FileReport:
     """One input to a FileReport; input problems become FileReport.error, never an exception."""
     try:
-        doc = load(path)
+        doc = load(path, encoding=settings.encoding, max_line_chars=settings.max_line_chars)
     except IngestError as e:
         return FileReport(path=path, error=str(e))
     return audit_document(doc, settings, rules, measured)

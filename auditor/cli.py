@@ -47,6 +47,14 @@ class FailOnLevel(str, Enum):
     never = "never"
 
 
+class EncodingChoice(str, Enum):
+    utf8 = "utf-8"
+    auto = "auto"
+    utf16 = "utf-16"
+    latin1 = "latin-1"
+    cp1252 = "cp1252"
+
+
 def fail(message: str, code: int = 2) -> None:
     """One clear line on stderr and a non-zero exit; never a traceback."""
     err_console.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
@@ -113,6 +121,12 @@ def check(
         f"{AUTO_JOBS_MIN_FILES} files, else 1).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not use the on-disk URL cache.")] = False,
     no_predict: Annotated[bool, typer.Option("--no-predict", help="Skip the fade model.")] = False,
+    encoding: Annotated[Optional[EncodingChoice], typer.Option(
+        "--encoding", help="Encoding of local files: utf-8 (strict), auto (UTF-8, UTF-16 with a BOM, else "
+        "Latin-1), or an explicit one [default: utf-8].")] = None,
+    max_line_chars: Annotated[Optional[int], typer.Option(
+        "--max-line-chars", min=0, help="Refuse text/Markdown files with a longer line (generated or minified); "
+        "0: no limit [default: 100000].")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show claims without findings too.")] = False,
 ) -> None:
     """Check documents for speedup claims and report findings."""
@@ -125,6 +139,7 @@ def check(
         "concurrency": concurrency, "max_concurrency": max_concurrency, "hardware": hardware, "model": model,
         "rules": [str(r) for r in rules] if rules else None, "disable": disable, "enable": enable,
         "fail_on": fail_on.value if fail_on else None, "predict": False if no_predict else None,
+        "encoding": encoding.value if encoding else None, "max_line_chars": max_line_chars,
     }
     start = next((Path(p) for p in inputs if p != "-" and "://" not in p and Path(p).exists()), Path.cwd())
     try:

@@ -4,11 +4,15 @@ rule selection. Built from defaults, then config files, then flags (auditor/conf
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from auditor.models import FailOn, Severity
 
+
+# how local files are decoded: strict UTF-8 by default (a linter should not guess silently)
+Encoding = Literal["utf-8", "auto", "utf-16", "latin-1", "cp1252"]
 
 # `check` runs one worker process per core when it has more than this many files (as ruff does)
 AUTO_JOBS_MIN_FILES = 8
@@ -36,6 +40,10 @@ class Settings(BaseModel):
         default_factory=dict, description="fade-model efficiency factors refitted by auditor calibrate"
     )
     measured_margin: float = Field(0.15, ge=0, description="OP010: allowed shortfall of measured vs claimed")
+    encoding: Encoding = Field("utf-8", description="text encoding of local files: utf-8 (strict), auto "
+                               "(UTF-8, UTF-16 with a BOM, else Latin-1), or an explicit one")
+    max_line_chars: int = Field(100_000, ge=0, description="refuse text/Markdown with a longer line "
+                                "(a generated or minified file); 0: no limit")
 
     def report_view(self) -> dict:
         """What the JSON report shows under `config`."""

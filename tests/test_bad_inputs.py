@@ -1,6 +1,7 @@
 """Bad inputs, run as a user would (`auditor check` in a subprocess): each gives exit 2 with one
 line naming the input, the good file on the same command line is still reported, no traceback,
-no hang. UTF-16 with a BOM and Latin-1 text are not errors: they are decoded and audited."""
+no hang. UTF-16 with a BOM, Latin-1 and a 1 MB line are refused by default with a message naming
+the flag that reads them (`--encoding auto`, `--max-line-chars 0`), and audited with it."""
 
 from __future__ import annotations
 
@@ -24,12 +25,12 @@ def _auditor() -> list[str]:
     return [exe] if os.path.exists(exe) else [sys.executable, "-m", "auditor.cli"]
 
 
-def run_check(*inputs: str, timeout: float = 120, env_extra: dict | None = None):
+def run_check(*inputs: str, timeout: float = 120, env_extra: dict | None = None, extra: tuple[str, ...] = ()):
     # COLUMNS: rich wraps stderr at 80 columns in a pipe; the message itself is one line
     env = {**os.environ, "AUDITOR_NO_PROGRESS": "1", "AUDITOR_HTTP_TIMEOUT": "1", "COLUMNS": "400",
            **(env_extra or {})}
     t = time.perf_counter()
-    p = subprocess.run([*_auditor(), "check", *inputs, "--format", "json", "--no-predict", "--no-cache"],
+    p = subprocess.run([*_auditor(), "check", *inputs, "--format", "json", "--no-predict", "--no-cache", *extra],
                        capture_output=True, text=True, timeout=timeout, env=env)
     return p, time.perf_counter() - t
 
@@ -70,6 +71,9 @@ BAD = {  # file -> words the one-line message must hold
     "binary.txt": "binary",
     "nul.md": "binary",
     "invalid-utf8.md": "not valid UTF-8",
+    "utf16.md": "UTF-16 text (byte-order mark), not UTF-8; re-encode it as UTF-8 or pass --encoding utf-16",
+    "latin1.txt": "it looks like Latin-1: re-encode it as UTF-8 or pass --encoding latin-1",
+    "longline.txt": "line 1 is 1,015,034 characters long (limit 100,000",
     "deep.html": "nested deeper",
     "malformed.pdf": "PDF",
     "truncated.pdf": "PDF",
@@ -103,9 +107,13 @@ def test_unsupported_scheme(files, url):
     _check_bad(p, url, "unsupported URL scheme", str(files / "good.md"))
 
 
-@pytest.mark.parametrize("name,claim", [("utf16.md", "2x"), ("latin1.txt", "2x"), ("longline.txt", "2x")])
-def test_decodable_and_long_inputs_are_audited(files, name, claim):
-    p, secs = run_check(str(files / name), str(files / "good.md"))
+@pytest.mark.parametrize("name,claim,flags", [
+    ("utf16.md", "2x", ("--encoding", "auto")), ("utf16.md", "2x", ("--encoding", "utf-16")),
+    ("latin1.txt", "2x", ("--encoding", "auto")), ("latin1.txt", "2x", ("--encoding", "latin-1")),
+    ("longline.txt", "2x", ("--max-line-chars", "0")),
+])
+def test_refused_inputs_are_audited_when_asked(files, name, claim, flags):
+    p, secs = run_check(str(files / name), str(files / "good.md"), extra=flags)
     assert p.returncode in (0, 1), p.stderr[-2000:]
     report = json.loads(p.stdout)
     f = report["files"][0]

@@ -43,9 +43,23 @@ def kind_for(path: str) -> str:
     return KNOWN_EXTENSIONS.get(Path(path).suffix.lower(), "text")
 
 
-def decode(data: bytes, name: str) -> str:
-    """Bytes to text: UTF-8 (BOM allowed) or UTF-16 with a BOM; NUL bytes mean binary."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+def decode(data: bytes, name: str, encoding: str = "auto") -> str:
+    """Bytes to text. "utf-8": strict UTF-8 (a BOM allowed); UTF-16 and Latin-1 are refused with a
+    message that says which flag reads them. "auto": UTF-8, UTF-16 with a BOM, else legacy 8-bit
+    text as Windows-1252 (what a web page's charset or a user's `--encoding auto` asks for). Any
+    other value: that codec. NUL bytes outside UTF-16 mean binary."""
+    utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if encoding not in ("utf-8", "auto"):
+        if b"\x00" in data and not encoding.startswith("utf-16"):
+            raise IngestError(f"{name}: binary file (NUL bytes), not text")
+        try:
+            return data.decode(encoding)
+        except (UnicodeDecodeError, LookupError) as e:
+            raise IngestError(f"{name}: cannot decode as {encoding} ({e})".replace("\n", " ")) from None
+    if utf16:
+        if encoding == "utf-8":
+            raise IngestError(f"{name}: UTF-16 text (byte-order mark), not UTF-8; re-encode it as UTF-8 "
+                              "or pass --encoding utf-16 (or auto)")
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as e:
@@ -55,9 +69,24 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        if _looks_latin1(data):  # legacy 8-bit text (Latin-1 / Windows-1252): read it as such
-            return data.decode("cp1252", errors="replace")
-        raise IngestError(f"{name}: not valid UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start})") from None
+        where = f"byte 0x{data[e.start]:02x} at offset {e.start}"
+        if _looks_latin1(data):  # legacy 8-bit text (Latin-1 / Windows-1252)
+            if encoding == "auto":
+                return data.decode("cp1252", errors="replace")
+            raise IngestError(f"{name}: not valid UTF-8 ({where}); it looks like Latin-1: re-encode it as "
+                              "UTF-8 or pass --encoding latin-1 (or auto)") from None
+        raise IngestError(f"{name}: not valid UTF-8 ({where})") from None
+
+
+def check_line_lengths(text: str, name: str, limit: int) -> None:
+    """A text or Markdown file with a line longer than `limit` characters is generated or minified,
+    not prose; refuse it rather than lint it ("0" switches the check off)."""
+    if not limit or len(text) <= limit:
+        return
+    for n, line in enumerate(text.split("\n"), start=1):
+        if len(line) > limit:
+            raise IngestError(f"{name}: line {n} is {len(line):,} characters long (limit {limit:,}: a generated "
+                              "or minified file?); pass --max-line-chars 0 to read it anyway")
 
 
 _UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
@@ -99,13 +128,15 @@ def read_bytes(path: str) -> bytes:
     return data
 
 
-def load(path: str, kind: str | None = None) -> Document:
-    """Read one input (file path, '-' for stdin, or URL) into a Document."""
+def load(path: str, kind: str | None = None, *, encoding: str = "utf-8", max_line_chars: int = 100_000) -> Document:
+    """Read one input (file path, '-' for stdin, or URL) into a Document. A URL is decoded by the
+    charset its server declares; files and stdin by `encoding`."""
     kind = kind or ("text" if path == "-" else kind_for(path))
     if kind == "url":
         return _reader("url", path).load_url(path)
     data = read_bytes(path)
-    return parse_bytes(data, path if path != "-" else "<stdin>", kind)
+    return parse_bytes(data, path if path != "-" else "<stdin>", kind, encoding=encoding,
+                       max_line_chars=max_line_chars)
 
 
 def _reader(kind: str, name: str):
@@ -118,14 +149,15 @@ def _reader(kind: str, name: str):
         raise IngestError(f"{name}: no {kind.upper()} reader available in this installation ({e})") from None
 
 
-def parse_bytes(data: bytes, name: str, kind: str) -> Document:
+def parse_bytes(data: bytes, name: str, kind: str, *, encoding: str = "auto", max_line_chars: int = 0) -> Document:
     if not data.strip() or (len(data) <= 4 and data.strip(b"\xef\xbb\xbf\xff\xfe \t\r\n") == b""):
         raise IngestError(f"{name}: empty file")
     if kind == "pdf":
         return _reader("pdf", name).parse_pdf(data, name)  # type: ignore[attr-defined]
-    text = decode(data, name)
-    if kind == "html":
+    text = decode(data, name, encoding)
+    if kind == "html":  # minified HTML is one long line by design
         return _reader("html", name).parse_html(text, name)
+    check_line_lengths(text, name, max_line_chars)
     return TEXT_PARSERS.get(kind, TEXT_PARSERS["text"])(text, name)
 
 
