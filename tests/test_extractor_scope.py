@@ -141,3 +141,14 @@ def test_figure_forms_found_in_a_fresh_sample() -> None:
     c = next(iter(cs.values()))
     assert (c.unit, c.value, c.metric, c.direction) == ("abs", 0.875, "e2e", "better")
     assert claims("It reaches 70% acceptance and a 2x higher acceptance rate.\n") == {}
+
+
+def test_cues_in_another_clause_and_costs_as_a_noun() -> None:
+    cs = claims("Throughput rises by up to 9x as the CPU hit rate goes from 0 to 100%.\n")
+    assert cs["9x"].direction == "better"
+    cs = claims("The company describes it as cutting API costs by up to 90%.\n")
+    assert (cs["90%"].metric, cs["90%"].direction) == ("cost", "better")
+    cs = claims("# Decode speed\n\nThe metric throughout is decode speed in tokens per second.\n\n## H100\n\n"
+                "At a batch of 32, INT8 lands 48 % under BF16.\n")
+    assert (cs["48 %"].direction, cs["48 %"].op_value) == ("worse", 32)
+    assert claims("Keep p50 TPOT under 35 ms and availability 99.9 %.\n") == {}

@@ -222,6 +222,10 @@ def _speed_figure(doc: Doc, fig: _Fig, sent: Span) -> bool:
     return len(before) >= 2 and before[-1] == "of" and before[-2] in _SPEED_NOUNS
 
 
+_BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\s+)?(?:BF16|FP16|FP32|FP8|INT8|INT4|"
+                             r"baseline|default|[A-Z][\w.-]*\d[\w.-]*|v\d[\w.]*|vLLM|SGLang|TensorRT-LLM|TGI)\b")
+
+
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
@@ -292,6 +296,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
         if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by"}):
             return False
+        if nxt_word in ("under", "below", "above", "behind", "ahead") and _BASELINE_NAMED.search(
+                doc[fig.end:min(sent.end, fig.end + 5)].text):
+            return False  # "INT8 lands 48 % under BF16": a change against a named baseline
         # "gains 2.6 % ... and 4.8 % when ...": a coordinated figure shares the earlier one's cue
         for a in reversed(accepted):
             if a.start < sent.start:
@@ -388,9 +395,13 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     negators = ("without", "no", "negligible", "minimal", "little", "zero")
     if any(w in negators for w in after):  # "over 2.2x without any loss", "with negligible accuracy loss"
         after = after[:min(i for i, w in enumerate(after) if w in negators)]
-    before = _until_break(_strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]])[::-1])
+    raw = [t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]]
+    raw = ["" if w == "costs" and i and raw[i - 1] in _COST_NOUN_MODIFIERS else w for i, w in enumerate(raw)]
+    before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
+    if after[:1] in (["under"], ["below"]):  # "INT8 lands 48 % under BF16": less of the quantity
+        return ("better" if lower_better else "worse"), True
     if "slowly" in after[:3]:  # "grows 1.85x more slowly": less of a lower-is-better quantity
         return ("better" if lower_better else "worse"), True
     for word in after + before:
@@ -429,9 +440,15 @@ def _strip_hedge(words: list[str]) -> list[str]:
 def _until_break(words: list[str]) -> list[str]:
     """Words up to the first clause break: a cue across ', and' belongs to another figure."""
     for i, w in enumerate(words):
-        if w in _CLAUSE_BREAK:
-            return words[:i]
+        if w in _CLAUSE_BREAK or w in _SUBORDINATORS or (w == "as" and i + 1 < len(words) and words[i + 1] in
+                                                          ("the", "a", "an", "its", "their", "load", "batch")):
+            return words[:i]  # "rises 9x as the CPU hit rate goes ...": the cue is in another clause
     return words
+
+
+_COST_NOUN_MODIFIERS = {"api", "serving", "inference", "compute", "gpu", "hosting", "operating", "token", "energy",
+                        "the", "our", "its", "their", "your", "total"}
+_SUBORDINATORS = {"when", "because", "since", "once", "whereas", "although", "though", "unless"}
 
 
 def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
