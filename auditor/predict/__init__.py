@@ -40,10 +40,9 @@ __all__ = [
 ]
 
 
-def predict_claim(claim, settings):  # noqa: ANN001 - models imported lazily to keep import light
+def predict_claim(claim, settings):  # noqa: ANN001 - Claim/Settings not imported here to keep import light
     """The claim's figure across the reader's concurrency range, or None when a speed prediction
     makes no sense (memory, cost or capacity figures; no usable ratio)."""
-    from auditor.models import Claim, Prediction  # noqa: F401
     if claim.metric in NO_PREDICTION_METRICS:
         return None
     ratio = claim.ratio

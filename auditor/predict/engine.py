@@ -137,6 +137,7 @@ class Scenario:
         self.w_bytes_per_param = m.weight_bits / 8.0
         self.W_native = self.P_tot * self.w_bytes_per_param
         self.bf16_read_bytes = self.P_act * 2.0  # what a BF16 dense read of active weights costs
+        self.flops_per_token = 2.0 * self.P_act  # GEMM FLOPs of one token through the active weights
         self.BW = h.bandwidth_tbs * 1e12
         self.PK = h.bf16_tflops * 1e12
         self.PK8 = (h.fp8_tflops or h.int8_tops or h.bf16_tflops) * 1e12
@@ -186,15 +187,22 @@ class Scenario:
         """Sequences whose KV cache fits next to the weights (at least 1)."""
         e = self.eff
         n = self.gpus * s.gpus_mult
-        weights = self.W_native * s.w_scale * (1.0 + s.rho_w)
-        usable = self.mem * n * e.mem_util - weights - e.reserve_gb * 1e9 * n
+        weights = self.W_native * s.w_scale
+        if not _is(s.rho_w, 0.0):
+            weights = weights * (1.0 + s.rho_w)
+        usable = (self.mem * n * e.mem_util - e.reserve_gb * 1e9 * n) - weights
         seq_len = self.input_len + self.output_len
         per_seq = self.kv_bytes_tok_16 * (self.kv_bits / 16.0) * s.kv_scale * seq_len
         if not _is(s.kv_seq_frac, 1.0):
             per_seq = per_seq * s.kv_seq_frac
         if not _is(s.rho_kv, 0.0):
-            per_seq = per_seq * (1.0 + s.rho_kv * np.minimum(1.0, s.kv_win / float(seq_len)))
-        cap = np.maximum(usable, 0.0) / per_seq * s.cap_mult
+            kv_frac = s.rho_kv if _is(s.kv_win, np.inf) else s.rho_kv * np.minimum(1.0, s.kv_win / float(seq_len))
+            per_seq = per_seq * (1.0 + kv_frac)
+        if isinstance(usable, float) and isinstance(per_seq, float) and isinstance(s.cap_mult, float):
+            return max(max(usable, 0.0) / per_seq * s.cap_mult, 1.0)  # plain numbers: no numpy call
+        cap = np.maximum(usable, 0.0) / per_seq
+        if not _is(s.cap_mult, 1.0):
+            cap = cap * s.cap_mult
         return np.maximum(cap, 1.0)
 
     def fits(self) -> bool:
@@ -204,66 +212,76 @@ class Scenario:
     def step_time(self, s: Sys, b: Any, prefill: bool) -> Any:
         """Seconds per engine step with b running sequences.
 
-        A term whose Sys field is at its neutral value is skipped rather than computed as + 0.0 or
-        x 1.0: the result is the same to the bit, and most systems leave most fields neutral, so
-        this saves most of the numpy calls (this runs a few times per claim on every document).
+        This runs a few times per claim on every document, on small arrays where each numpy call
+        costs more than its arithmetic, so it is written to make few calls: a term whose Sys field
+        is at its neutral value is skipped (it would add 0.0 or multiply by 1.0), and constant
+        factors are combined before they meet an array.
         """
         e = self.eff
         p = e.roofline_p
         n = self.gpus * s.gpus_mult
         BW = self.BW * n * e.bandwidth
         PK = self.PK * n * e.compute
-        kvb = self.kv_bits / 16.0
         T_dec = b if _is(s.q, 1.0) else b * s.q
         T, T_pf, pf_tok = T_dec, 0.0, 0.0
         if prefill:
             # prefill tokens continuous batching mixes into each decode step, before prefix-cache hits
-            pf_tok = (b if _is(s.E, 1.0) else b * s.E) * self.pf_per_out
+            pf_tok = b * self.pf_per_out
+            if not _is(s.E, 1.0):
+                pf_tok = pf_tok * s.E
             T_pf = pf_tok if _is(s.pf_frac, 1.0) else pf_tok * s.pf_frac
             T = T_dec + T_pf
         # weight GEMMs: one read of the touched weights, FLOPs for every token in the step
-        w_bytes = self.weights_touched(T) * self.w_bytes_per_param * s.w_scale
-        t_w = w_bytes / BW
+        t_w = self.weights_touched(T) * (self.w_bytes_per_param / BW)
+        if not _is(s.w_scale, 1.0):
+            t_w = t_w * s.w_scale
         PK_gemm = PK if _is(s.fl_mult, 1.0) else PK * s.fl_mult
-        t_f = 2.0 * self.P_act * T / PK_gemm
-        t_dq = self._dequant(s, T, self.bf16_read_bytes / BW)
+        sec_per_tok = self.flops_per_token / PK_gemm
         if prefill and not _is(s.pf_sep, 0.0) and np.any(np.asarray(s.pf_sep) > 0):
             # without chunked prefill the prefill tokens run in their own steps: no overlap with
             # the memory-bound decode GEMM, and a scheduling penalty (decode stalls)
-            t_fd = 2.0 * self.P_act * T_dec / PK_gemm
-            t_fp = 2.0 * self.P_act * T_pf / PK_gemm
             sep = np.asarray(s.pf_sep) > 0
-            t_gemm_sep = smax(t_w, t_fd, p) + t_fp * (1.0 + s.pf_sep)
-            t_gemm = np.where(sep, t_gemm_sep, smax(t_w, t_f, p))
+            t_gemm_sep = smax(t_w, T_dec * sec_per_tok, p) + T_pf * sec_per_tok * (1.0 + s.pf_sep)
+            t_gemm = np.where(sep, t_gemm_sep, smax(t_w, T * sec_per_tok, p))
         else:
-            t_gemm = smax(t_w, t_f, p)
+            t_gemm = smax(t_w, T * sec_per_tok, p)
+        t_dq = self._dequant(s, T, self.bf16_read_bytes / BW)
         if t_dq is not None:
             t_gemm = t_gemm + t_dq
-        # decode attention: KV bytes (read once per step, shared by the q verified tokens)
-        kv_bytes = b * self.kv_read_16
-        if kvb != 1.0:
-            kv_bytes = kv_bytes * kvb
+        # decode attention per sequence: KV bytes (read once per step, shared by the q verified
+        # tokens) or attention FLOPs; the roofline of b sequences is b times that of one
+        kv_read = self.kv_read_16 * (self.kv_bits / 16.0) / BW
         if not _is(s.kv_scale, 1.0):
-            kv_bytes = kv_bytes * s.kv_scale
+            kv_read = kv_read * s.kv_scale
         if not _is(s.kv_dq, 0.0):
-            kv_bytes = kv_bytes * (1.0 + s.kv_dq)
-        t_kv = smax(kv_bytes / BW, T_dec * self.attn_dec_flops / PK, p)
+            kv_read = kv_read * (1.0 + s.kv_dq)
+        attn = self.attn_dec_flops / PK
+        if not _is(s.q, 1.0):
+            attn = attn * s.q
+        t_kv = b * smax(kv_read, attn, p)
         if not _is(s.kv_speed, 1.0):
             t_kv = t_kv / s.kv_speed
         if not _is(s.kv_fixed_ms, 0.0):
             t_kv = t_kv + s.kv_fixed_ms * 1e-3
-        # fixed costs
-        t_oh = e.step_overhead_ms * 1e-3 + s.oh_add_ms * 1e-3 + e.seq_overhead_us * 1e-6 * b
-        t_oh = t_oh + self.tok_cost(n) * T + self.layer_fixed + e.sample_us_per_token * 1e-6 * T_dec
-        t = t_oh + t_gemm + t_kv
+        # fixed and linear costs: per step; per running sequence; per sampled token; per token through
+        # the layers (non-GEMM work); prefill attention per prefill token. With T = T_dec + T_pf the
+        # per-token terms are grouped by what they multiply.
+        tok = self.tok_cost(n)
+        per_seq = e.seq_overhead_us * 1e-6
+        per_dec = e.sample_us_per_token * 1e-6 + tok
+        if T_dec is b:
+            t = b * (per_seq + per_dec)
+        else:
+            t = b * per_seq + T_dec * per_dec
+        t = t + (e.step_overhead_ms * 1e-3 + self.layer_fixed + s.oh_add_ms * 1e-3)
         if prefill:
-            # prefill attention and loads of cached prefixes
-            t_pfa = T_pf * self.attn_pf_flops / PK
+            t = t + T_pf * (tok + self.attn_pf_flops / PK)
             if not _is(s.pf_load, 0.0):
-                t_pfa = t_pfa + pf_tok * (1.0 - s.pf_frac) * s.pf_load
-            t = t + t_pfa
+                # loads of cached prefixes
+                t = t + pf_tok * (1.0 - s.pf_frac) * s.pf_load
+        t = t + t_gemm + t_kv
         if not (_is(s.g, 0.0) and _is(s.rho_w, 0.0)):
-            t = t + self._draft(s, b, T_pf, n, BW, PK, prefill)
+            t = t + self._draft(s, b, T_pf, n, BW, PK)
         t_comm = self._comm(n, T)
         if not _is(t_comm, 0.0):
             t = t + t_comm
@@ -282,27 +300,27 @@ class Scenario:
             t_dq = full if t_dq is None else t_dq + full
         return t_dq
 
-    def _draft(self, s: Sys, b: Any, T_pf: Any, n: Any, BW: Any, PK: Any, prefill: bool) -> Any:
+    def _draft(self, s: Sys, b: Any, T_pf: Any, n: Any, BW: Any, PK: Any) -> Any:
         """Draft model time per step: g sequential small forward passes over the same b sequences.
 
         Each pass reads the draft weights, the draft's KV (all of the context, or a fixed
         StreamingLLM-style budget whose cost does not grow with context) and pays the fixed costs
         of its own layers (launch tails, TP all-reduces) and per-token work: a draft pass is a
-        small engine step, not free."""
+        small engine step, not free. With prefill mixed in (T_pf > 0) the draft also runs over the
+        prefill tokens once."""
         e = self.eff
-        kvb = self.kv_bits / 16.0
-        win_frac = np.minimum(1.0, s.kv_win / self.ctx_avg)
-        has_draft = np.asarray(s.rho_w) > 0
-        t_draft_step = (
-            smax(s.rho_w * self.W_native / BW, s.rho_w * 2.0 * self.P_act * b / PK, e.roofline_p)
-            + s.rho_kv * win_frac * self.kv_read_16 * kvb * b / BW
-            + np.where(has_draft, 0.5 * e.step_overhead_ms * 1e-3 + (e.seq_overhead_us + e.sample_us_per_token) * 1e-6 * b, 0.0)
-            + s.d_depth * (self.layer_fixed + self.tok_cost(n) * b
-                           + self._comm(n, b))
-        )
-        t_draft = s.g * t_draft_step
-        if prefill:
-            t_draft = t_draft + s.rho_w * 2.0 * self.P_act * T_pf / PK
+        sec_per_tok = self.flops_per_token / PK
+        # the draft's weight GEMMs: rho_w x the roofline of the target's (reads and FLOPs both scale)
+        t_weights = s.rho_w * smax(self.W_native / BW, b * sec_per_tok, e.roofline_p)
+        kv_frac = s.rho_kv if _is(s.kv_win, np.inf) else s.rho_kv * np.minimum(1.0, s.kv_win / self.ctx_avg)
+        t_kv = kv_frac * b * (self.kv_read_16 * (self.kv_bits / 16.0) / BW)
+        # engine overhead of a pass (half a step's, plus per sequence and per sampled token), if any
+        t_pass = (np.asarray(s.rho_w) > 0) * (
+            0.5 * e.step_overhead_ms * 1e-3 + b * ((e.seq_overhead_us + e.sample_us_per_token) * 1e-6))
+        t_layers = s.d_depth * (self.layer_fixed + b * self.tok_cost(n) + self._comm(n, b))
+        t_draft = s.g * (t_weights + t_kv + t_pass + t_layers)
+        if not _is(T_pf, 0.0):
+            t_draft = t_draft + s.rho_w * T_pf * sec_per_tok
         return t_draft
 
     def tok_cost(self, n: Any) -> Any:
@@ -335,16 +353,21 @@ class Scenario:
 
     # ------------------------------------------------------------------ performance at load
 
-    def perf(self, s: Sys, C: Any, metric: str) -> Any:
-        """Figure of merit at concurrency C, larger = better, for `metric`."""
-        cap = self.admission_cap(s)
-        b = np.minimum(C, cap)
+    def perf(self, s: Sys, C: Any, metric: str, cap: Any = None) -> Any:
+        """Figure of merit at concurrency C, larger = better, for `metric` (`cap`: the system's
+        admission cap when the caller already has it)."""
+        if cap is None:
+            cap = self.admission_cap(s)
+        if isinstance(C, float) and (cap >= C if isinstance(cap, float) else cap.min() >= C):
+            b = C  # every variant holds all C sequences: b stays a plain number (fewer numpy calls)
+        else:
+            b = np.minimum(C, cap)
         bE = b if _is(s.E, 1.0) else b * s.E  # tokens emitted per step
         if metric in ("itl", "tpot"):
             # time per output token of a request: the decode step over E while it runs; beyond the
             # admission cap requests also wait their turn, so it is C / token throughput
             t = self.step_time(s, b, prefill=False)
-            return bE / t / np.maximum(C, b)
+            return bE / t / (C if b is C else np.maximum(C, b))
         t = self.step_time(s, b, prefill=True)
         X = bE / t  # tokens per second
         if not _is(s.static_batch, 0.0):
@@ -353,8 +376,9 @@ class Scenario:
             H = np.log(np.maximum(b, 1.0)) + 0.5772 + 0.5 / np.maximum(b, 1.0)
             X = X / (1.0 + np.asarray(s.static_batch) * np.maximum(H - 1.0, 0.0))
         if metric == "ttft":
-            X_req = X / self.output_len
-            ttft = self.prefill_time(s) + np.maximum(C - b, 0.0) / X_req
+            ttft = self.prefill_time(s)
+            if b is not C:  # requests beyond the cap queue for a slot
+                ttft = ttft + np.maximum(C - b, 0.0) / (X / self.output_len)
             return 1.0 / ttft
         return X
 
@@ -365,15 +389,24 @@ def _is(x: Any, v: float) -> bool:
 
 
 def smax(a: Any, b: Any, p: float) -> Any:
-    """Smooth roofline max: kernels near the knee reach neither bound (p -> inf: plain max)."""
+    """Smooth roofline max: kernels near the knee reach neither bound (p -> inf: plain max).
+
+    (a^p + b^p)^(1/p), computed as hi (1 + (lo/hi)^p)^(1/p): large and tiny times keep their
+    precision, and it takes one power fewer than scaling both."""
     if p >= 50:
         return np.maximum(a, b)
-    m = np.maximum(np.maximum(a, b), 1e-30)
-    return m * np.power(np.power(a / m, p) + np.power(b / m, p), 1.0 / p)
+    if isinstance(a, float) and isinstance(b, float):  # plain numbers: no numpy calls
+        hi, lo = (a, b) if a >= b else (b, a)
+        return hi * (1.0 + (lo / max(hi, 1e-30)) ** p) ** (1.0 / p)
+    hi = np.maximum(a, b)
+    return hi * np.power(1.0 + np.power(np.minimum(a, b) / np.maximum(hi, 1e-30), p), 1.0 / p)
 
 
 def tokens_per_step(a: Any, g: Any) -> Any:
     """Expected tokens per verification with draft length g and per-token acceptance a."""
+    if isinstance(a, float) and isinstance(g, float):  # plain numbers: no numpy calls
+        a = min(max(a, 1e-6), 0.999999)
+        return (1.0 - a ** (g + 1.0)) / (1.0 - a)
     a = np.minimum(np.maximum(a, 1e-6), 0.999999)  # np.clip, without its dispatch overhead
     return (1.0 - np.power(a, g + 1.0)) / (1.0 - a)
 

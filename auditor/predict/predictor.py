@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -52,14 +53,25 @@ def _scenario(hw_id: str, model_id: str, gpus: int, input_len: int, output_len: 
                     eff=eff, kv_bits=kv_bits)
 
 
-def _knob_arrays(tm: TechModel, knobs: dict[str, float], tuned: bool = False
-                 ) -> tuple[dict[str, np.ndarray], int]:
+def _variants(tm: TechModel, knobs: dict[str, float], tuned: bool = False) -> list[dict[str, float]]:
+    """The knob sets of the band: the central knobs first, then the technique's variants and, for
+    a tuned knob, its neighbours."""
     variants = [dict(knobs)] + [{**knobs, **v} for v in tm.variants]
     if tuned and tm.tune_knob:
         k = tm.tune_knob
         variants += [{**knobs, k: max(min(tm.tune_values), knobs[k] + d)} for d in tm.tune_variants]
-    V = len(variants)
-    return {k: np.array([v[k] for v in variants], dtype=float)[:, None] for k in knobs}, V
+    return variants
+
+
+def _knob_table(groups: list[list[dict[str, float]]], keys: list[str]
+                ) -> tuple[dict[str, np.ndarray], list[list[int]]]:
+    """Knob columns {key: (U, 1) array} of the distinct knob sets in `groups`, and for each group
+    the rows its sets landed in (a set shared by two groups is one row, fitted once)."""
+    row_of = itemgetter(*keys) if keys else (lambda v: ())
+    rows: dict[Any, int] = {}
+    index = [[rows.setdefault(row_of(v), len(rows)) for v in g] for g in groups]
+    table = np.array(list(rows), dtype=float).reshape(len(rows), len(keys))
+    return {k: table[:, i: i + 1] for i, k in enumerate(keys)}, index
 
 
 def _plain(s: Sys) -> bool:
@@ -79,10 +91,23 @@ class _Speedup:
     def __init__(self, tm: TechModel, sc: Scenario, kn: dict[str, np.ndarray], C0: float,
                  C_curve: np.ndarray, ran_batch: bool = False, baseline_tp: float | None = None) -> None:
         self.tm, self.sc, self.kn = tm, sc, kn
+        self.V = len(next(iter(kn.values()))) if kn else 1
         self.C0, self.C_curve = C0, C_curve
         self.ran_batch, self.baseline_tp = ran_batch, baseline_tp
         self._base: dict[str, np.ndarray] = {}
         self._base_plain: bool | None = None
+        self._opt_cap: Any = None  # the optimised system's admission cap, once known not to depend on theta
+
+    def with_rows(self, rows: list[int]) -> "_Speedup":
+        """The same curve for a subset of the knob rows (sharing the baseline's perf)."""
+        if rows == list(range(self.V)):
+            return self
+        other = _Speedup(self.tm, self.sc, {k: v[rows] for k, v in self.kn.items()}, self.C0, self.C_curve,
+                         self.ran_batch, self.baseline_tp)
+        other._base, other._base_plain = self._base, self._base_plain
+        if self._opt_cap is not None:
+            other._opt_cap = self._opt_cap[rows] if np.ndim(self._opt_cap) else self._opt_cap
+        return other
 
     def systems(self, theta: Any) -> tuple[Sys, Sys]:
         base, opt = self.tm.build(theta, self.kn, self.sc)
@@ -97,14 +122,15 @@ class _Speedup:
         return base, opt
 
     def at_headline(self, theta: np.ndarray, mode: str) -> np.ndarray:
-        """Speedup at C0 for each theta (same shape as theta, broadcast with the knob rows)."""
-        return self._ratio(theta, self.C0, mode, 0)
+        """Speedup at C0 for each theta: theta (1 or V, k) -> (V, k)."""
+        return self._ratio(theta, self.C0, mode, 0, (self.V, theta.shape[1]))
 
     def on_curve(self, theta: np.ndarray, mode: str) -> np.ndarray:
         """Speedup along C_curve: theta (V, 1) -> (V, len(C_curve))."""
-        return self._ratio(theta, self.C_curve[None, :], mode, slice(1, None))
+        return self._ratio(theta, self.C_curve[None, :], mode, slice(1, None), (self.V, self.C_curve.size))
 
-    def _ratio(self, theta: np.ndarray, C: Any, mode: str, where: int | slice) -> np.ndarray:
+    def _ratio(self, theta: np.ndarray, C: Any, mode: str, where: int | slice, shape: tuple[int, int]
+               ) -> np.ndarray:
         base, opt = self.systems(theta)
         if self._base_plain is None:
             self._base_plain = _plain(base)
@@ -114,28 +140,33 @@ class _Speedup:
             base_perf = self._base[mode][where]
         else:
             base_perf = self.sc.perf(base, C, mode)
-        r = self.sc.perf(opt, C, mode) / base_perf
+        cap = self._opt_cap
+        if cap is None:
+            cap = self.sc.admission_cap(opt)
+            if theta.shape[-1] > 1 and np.shape(cap)[-1:] in ((), (1,)):
+                # no theta axis (fields broadcast elementwise, so a theta-dependent cap would have
+                # theta's columns): the same for every theta this claim is evaluated at
+                self._opt_cap = cap
+        r = self.sc.perf(opt, C, mode, cap) / base_perf
         if self.baseline_tp is not None:
             r = r * self.baseline_tp
-        # a technique whose curve does not depend on theta (or C) still answers one value per grid cell
-        shape = np.broadcast_shapes(theta.shape, np.shape(C))
+        # a technique whose curve does not depend on theta, the knobs or C still answers one value
+        # per cell
         if np.shape(r) != shape:
-            r = np.broadcast_to(np.asarray(r, dtype=float), np.broadcast_shapes(np.shape(r), shape))
+            r = np.broadcast_to(r, shape)
         return r
 
 
-def _crossing(th: np.ndarray, s: np.ndarray, target: float
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per row: bracket (lo, hi) of the first crossing of s - target, whether one exists, and the
-    bracket's column (rows without a crossing: the point closest to the target)."""
+def _first_crossing(s: np.ndarray, target: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of s: the column j where s - target first changes sign between j and j + 1, and
+    whether it does (rows that never cross: the column closest to the target, kept inside)."""
     d = s - target
     cross = (d[:, :-1] * d[:, 1:]) <= 0
-    has = cross.any(axis=1)
-    j = cross.argmax(axis=1)
+    j = cross.argmax(axis=1)  # the first crossing, or 0 where there is none
+    has = cross[_rows(len(j)), j]
     if not has.all():
-        j = np.where(has, j, np.minimum(np.abs(d).argmin(axis=1), th.shape[1] - 2))
-    rows = _rows(th.shape[0])
-    return th[rows, j], th[rows, j + 1], has, j
+        j = np.where(has, j, np.minimum(np.abs(d).argmin(axis=1), s.shape[1] - 2))
+    return j, has
 
 
 _THETA_GRIDS: dict[str, np.ndarray] = {}
@@ -166,28 +197,30 @@ def fit_theta(tm: TechModel, speedup: Callable[[np.ndarray], np.ndarray], V: int
     linear interpolation finishes: two vectorised evaluations in all.
     """
     grid = _theta_grid(tm)
-    th = np.broadcast_to(grid, (V, grid.size))
-    s = speedup(th)
-    lo, hi, has, _ = _crossing(th, s, target)
+    s = speedup(grid[None, :])  # (V, 40): the knob rows broadcast against the grid
+    j, has = _first_crossing(s, target)
     # refine inside the bracket, then interpolate linearly
+    lo, hi = grid[j], grid[j + 1]
     t2 = lo[:, None] + (hi - lo)[:, None] * _REFINE[None, :]
     s2 = speedup(t2)
-    lo2, hi2, has2, j = _crossing(t2, s2, target)
+    j2, has2 = _first_crossing(s2, target)
     rows = _rows(V)
-    sl, sh = s2[rows, j], s2[rows, j + 1]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        w = np.where(np.abs(sh - sl) > 1e-12, (target - sl) / (sh - sl), 0.0)
+    lo2, hi2 = t2[rows, j2], t2[rows, j2 + 1]
+    sl, sh = s2[rows, j2], s2[rows, j2 + 1]
+    step = sh - sl
+    w = np.divide(target - sl, step, out=np.zeros_like(step), where=np.abs(step) > 1e-12)
     reachable = has & has2
     theta = lo2 + np.minimum(np.maximum(w, 0.0), 1.0) * (hi2 - lo2)
     if not reachable.all():
         # unreachable: take the theta whose speedup comes closest to the headline
-        best = th[rows, np.abs(s - target).argmin(axis=1)]
-        theta = np.where(reachable, theta, best)
+        theta = np.where(reachable, theta, grid[np.abs(s - target).argmin(axis=1)])
     return theta, reachable
 
 
+@lru_cache(maxsize=64)
 def _geomspace(lo: float, hi: float, num: int) -> np.ndarray:
-    """np.geomspace(lo, hi, num) for positive scalars, to the bit, without its generality's overhead."""
+    """np.geomspace(lo, hi, num) for positive scalars, to the bit, without its generality's overhead.
+    Read-only: the same few grids (the reader's range) come back for most claims."""
     log_lo, log_hi = np.log10(lo), np.log10(hi)
     step = (log_hi - log_lo) / (num - 1)
     y = np.arange(num, dtype=float)
@@ -200,6 +233,7 @@ def _geomspace(lo: float, hi: float, num: int) -> np.ndarray:
     y[-1] = log_hi
     out = np.power(10.0, y)
     out[0], out[-1] = lo, hi
+    out.flags.writeable = False
     return out
 
 
@@ -220,7 +254,10 @@ def to_concurrency(sc: Scenario, kind: str, value: float | None) -> tuple[float,
     raise PredictError(f"unknown operating-point kind '{kind}' (use one of: {', '.join(AT_KINDS)})")
 
 
-def _grid_concurrency(lo: float, hi: float, reader: float) -> list[float]:
+@lru_cache(maxsize=64)
+def _grid_concurrency(lo: float, hi: float, reader: float) -> tuple[float, ...]:
+    """Powers of two over the reader's range [lo, hi] (with its ends) and the reader's concurrency.
+    A function of the reader's settings only, so it is built once per setting."""
     lo, hi = max(lo, 1e-3), max(hi, lo)
     pts: list[float] = []
     v = 2.0 ** math.floor(math.log2(lo))
@@ -233,7 +270,18 @@ def _grid_concurrency(lo: float, hi: float, reader: float) -> list[float]:
     if pts[-1] < hi:
         pts.append(hi)
     pts.append(reader)
-    return sorted(set(round(p, 6) for p in pts))
+    return tuple(sorted({round(p, 6) for p in pts}))
+
+
+def _largest(x: Any) -> float:
+    """max(x) as a float, for a plain number or an array."""
+    return float(x) if isinstance(x, float) else float(np.max(x))
+
+
+@lru_cache(maxsize=64)
+def _efficiency_dict(eff: Efficiency) -> dict[str, float]:
+    """eff.as_dict(), built once per set of factors (callers copy it)."""
+    return eff.as_dict()
 
 
 def _round_c(c: float) -> float:
@@ -361,52 +409,60 @@ def predict_curve(
         concs = [to_concurrency(sc, at_kind if at_kind not in ("single", "unstated", "offline") else "concurrency",
                                 g)[0] for g in ops]
     else:
-        concs = _grid_concurrency(min_concurrency, max_c, float(reader_concurrency))
-        ops = list(concs)
+        concs = list(_grid_concurrency(float(min_concurrency), max_c, float(reader_concurrency)))
+        ops = concs
     reader = float(reader_concurrency)
     lo_c = min(min_concurrency, C0, min(concs) if concs else 1.0)
     hi_c = max(max_c, max(concs) if concs else max_c)
     n = len(concs)
-    C_curve = np.concatenate((np.array(concs + [reader, C0], dtype=float), _geomspace(lo_c, hi_c, 97)))
+    C_curve = np.empty(n + 2 + 97)
+    C_curve[: n + 2] = concs + [reader, C0]
+    C_curve[n + 2:] = _geomspace(lo_c, hi_c, 97)
     flags = {"ran_batch": at_kind == "batch_size", "baseline_tp": float(baseline_tp) if baseline_tp else None}
 
-    tuned = False
-    if tm.tune_knob and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
-            and tm.tune_knob not in context_knobs:
-        # the author tuned this knob at the headline's operating point: the value that reaches the
-        # headline with the least theta (e.g. the lowest acceptance) is what a tuned setup would use
-        cand = [{**knobs, tm.tune_knob: v} for v in tm.tune_values]
-        ckn = {k: np.array([c[k] for c in cand], dtype=float)[:, None] for k in knobs}
-        sp_c = _Speedup(tm, sc, ckn, C0, C_curve, **flags)
-        th_c, ok_c = fit_theta(tm, lambda th: sp_c.at_headline(th, mode), len(cand), target)
-        score = np.where(ok_c, th_c, np.inf)
+    # the knob sets to fit: the band around the knobs as given and, when the author would have tuned
+    # a knob at the headline's operating point, the band around every value it could take (all in
+    # one vectorised fit)
+    groups = [_variants(tm, knobs)]
+    tuning = bool(tm.tune_knob) and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
+        and tm.tune_knob not in context_knobs
+    if tuning:
+        groups += [_variants(tm, {**knobs, tm.tune_knob: v}, tuned=True) for v in tm.tune_values]
+    kn_all, index = _knob_table(groups, list(knobs))
+    sp_all = _Speedup(tm, sc, kn_all, C0, C_curve, **flags)
+    theta_all, reachable_all = fit_theta(tm, lambda th: sp_all.at_headline(th, mode), sp_all.V, target)
+    pick, tuned = 0, False
+    if tuning:
+        # the value that reaches the headline with the least theta (e.g. the lowest acceptance) is
+        # what a tuned setup would use
+        score = np.array([theta_all[g[0]] if reachable_all[g[0]] else np.inf for g in index[1:]])
         if np.isfinite(score).any():
-            knobs[tm.tune_knob] = float(tm.tune_values[int(np.argmin(score))])
+            pick = 1 + int(np.argmin(score))
+            knobs[tm.tune_knob] = float(tm.tune_values[pick - 1])
             tuned = True
-    kn, V = _knob_arrays(tm, knobs, tuned)
+    rows = index[pick]
+    V = len(rows)
+    theta, reachable = theta_all[rows], reachable_all[rows]
+    sp = sp_all.with_rows(rows)
+    kn = sp.kn
     if baseline_tp:
         notes.append(f"baseline runs on {baseline_tp:g}x the GPUs; speedup compared per GPU")
-    sp = _Speedup(tm, sc, kn, C0, C_curve, **flags)
-
-    theta, reachable = fit_theta(tm, lambda th: sp.at_headline(th, mode), V, target)
 
     # the curve, the reader's and the headline's points and the dense grid in one evaluation
-    curves_all = sp.on_curve(theta[:, None], mode_eval)  # (V, n + 2 + 97)
-    curves = curves_all[:, : n + 2]
-    shift = np.ones(V)
+    curves = sp.on_curve(theta[:, None], mode_eval)  # (V, n + 2 + 97)
+    scale = 1.0
     if not reachable.all():
-        if mode_eval == mode:
-            at_fit = curves_all[:, n + 1]
-        else:
-            at_fit = sp.at_headline(theta[:, None], mode)[:, 0]
+        at_fit = curves[:, n + 1] if mode_eval == mode else sp.at_headline(theta[:, None], mode)[:, 0]
         shift = np.where(reachable, 1.0, target / np.maximum(at_fit, 1e-9))
         notes.append(
             f"the {tm.name} model cannot reach {target:g}x at concurrency {C0:.3g} on this hardware/model; "
             "its best curve was scaled to pass through the headline"
         )
         curves = curves * shift[:, None]
-    central = curves[0].tolist()
-    lowc, highc = curves.min(axis=0).tolist(), curves.max(axis=0).tolist()
+        scale = float(shift[0])
+    head = curves[:, : n + 2]
+    central = head[0].tolist()
+    lowc, highc = (head.min(axis=0).tolist(), head.max(axis=0).tolist()) if V > 1 else (central, central)
     points = [
         {"op": float(o), "concurrency": float(c), "speedup": central[i], "low": lowc[i], "high": highc[i]}
         for i, (o, c) in enumerate(zip(ops, concs))
@@ -414,10 +470,10 @@ def predict_curve(
     at_reader = central[n]
     # crossover: where the central curve first drops below parity inside the range searched
     dense = C_curve[n + 2:]
-    sd = curves_all[0, n + 2:] * shift[0]
+    sd = curves[0, n + 2:]
     crossover = None
     if sd[0] >= 1.0:
-        below = np.nonzero(sd < 1.0)[0]
+        below = np.flatnonzero(sd < 1.0)
         if below.size:
             i = int(below[0])
             x0, x1 = math.log(dense[i - 1]), math.log(dense[i])
@@ -425,21 +481,21 @@ def predict_curve(
             crossover = _round_c(math.exp(x0 + (x1 - x0) * f0 / (f0 - f1)))
     head_model = target if mode_eval == mode else central[-1]
     verdict = classify_shape(head_model, at_reader)
+    theta0 = float(theta[0])
     fitted: dict[str, Any] = {
         "model": tm.name,
-        tm.theta_name: round(float(theta[0]), 4),
+        tm.theta_name: round(theta0, 4),
         **{k: float(v) for k, v in knobs.items() if not k.startswith("_")},
         "headline_reachable": bool(reachable[0]),
     }
     if tuned:
         fitted["tuned"] = tm.tune_knob
     if tm.derived is not None:
-        fitted.update({k: round(v, 4) for k, v in tm.derived(float(theta[0]), knobs).items()})
+        fitted.update({k: round(v, 4) for k, v in tm.derived(theta0, knobs).items()})
     if not reachable[0]:
-        fitted["scale"] = round(float(shift[0]), 4)
-    b_sys, o_sys = tm.build(theta[0], {k: v[0, 0] for k, v in kn.items()}, sc)
-    base_cap = float(np.max(sc.admission_cap(b_sys)))
-    opt_cap = float(np.max(sc.admission_cap(o_sys)))
+        fitted["scale"] = round(scale, 4)
+    b_sys, o_sys = tm.build(theta0, {k: float(v[0, 0]) for k, v in kn.items()}, sc)
+    base_cap, opt_cap = _largest(sc.admission_cap(b_sys)), _largest(sc.admission_cap(o_sys))
     assumptions: dict[str, Any] = {
         "hardware": hw_id,
         "hardware_name": hw.name,
@@ -453,7 +509,7 @@ def predict_curve(
         "operating_point": {"kind": at_kind, "value": at_val, "concurrency": round(C0, 3)},
         "technique_model": tm.describe,
         "admission_cap": {"baseline": round(base_cap, 1), "optimised": round(opt_cap, 1)},
-        "efficiency": eff.as_dict(),
+        "efficiency": dict(_efficiency_dict(eff)),
         "defaults": defaults_used,
         "notes": notes,
     }

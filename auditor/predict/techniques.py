@@ -55,9 +55,11 @@ def _k(knobs: dict[str, Any], name: str) -> Any:
 def _spec(theta, kn, sc):
     g = _k(kn, "draft_len")
     E = tokens_per_step(theta, g)
+    window = np.asarray(_k(kn, "draft_window")) > 0
+    # no draft window anywhere: the plain inf lets the engine skip the window terms
+    kv_win = np.where(window, _k(kn, "draft_window"), np.inf) if window.any() else np.inf
     opt = Sys(q=g + 1.0, E=E, g=g, rho_w=_k(kn, "draft_cost"), rho_kv=_k(kn, "draft_kv"),
-              kv_win=np.where(np.asarray(_k(kn, "draft_window")) > 0, _k(kn, "draft_window"), np.inf),
-              d_depth=_k(kn, "draft_depth"))
+              kv_win=kv_win, d_depth=_k(kn, "draft_depth"))
     return Sys(), opt
 
 
