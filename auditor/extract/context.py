@@ -26,6 +26,7 @@ MODEL_RE = re.compile(
 )
 PRECISION_RE = re.compile(r"\b(NVFP4|MXFP4|FP4|FP8|BF16|FP16|FP32|INT8|INT4|W4A16|W8A8|W4A8)\b", re.I)
 LENGTH_RES = [
+    (re.compile(r"\bISL\s*/\s*OSL\s*(?:of|=|:)?\s*([\d,.]+)\s*(k)?\s*/\s*([\d,.]+)\s*(k)?\b", re.I), "both"),
     (re.compile(r"\bISL\s*[=:]?\s*([\d,.]+)\s*(k)?\b.{0,20}?\bOSL\s*[=:]?\s*([\d,.]+)\s*(k)?\b", re.I), "both"),
     (re.compile(r"~?([\d,.]+)\s*(k)?\s*(?:input|in|prompt)(?:\s+tokens)?\s*/\s*~?([\d,.]+)\s*(k)?\s*"
                 r"(?:output|out)\b", re.I), "both"),
@@ -53,11 +54,25 @@ def _tok(num: str, k: str | None) -> int | None:
 _LENGTH_HINT = re.compile(r"isl|input|prompt|prefill|output|generat|decode|completion|\bin\s*/", re.I)
 
 
+# per pattern above, words it cannot match without (checked on the lower-cased text first)
+_LENGTH_NEEDS: list[tuple[str, ...]] = [
+    ("isl",), ("isl",), ("/",), ("input", "prompt", "prefill"), ("prefill",), ("input", "prompt"),
+    ("output", "generation", "decode"), ("output", "completion", "generated"),
+]
+
+
+if len(_LENGTH_NEEDS) != len(LENGTH_RES):  # keep the two lists in step
+    raise RuntimeError("context: LENGTH_RES and _LENGTH_NEEDS differ in length")
+
+
 def find_lengths(text: str) -> tuple[int | None, int | None]:
     inp = out = None
     if not _LENGTH_HINT.search(text):
         return inp, out
-    for pat, which in LENGTH_RES:
+    lower = text.lower()
+    for (pat, which), needs in zip(LENGTH_RES, _LENGTH_NEEDS):
+        if not any(n in lower for n in needs):
+            continue
         m = pat.search(text)
         if not m:
             continue
