@@ -611,12 +611,15 @@ def _document_context(document: Document) -> _DocContext:
         if not _NUMBERISH.search(t) and not _METRIC_SCOPE_RE.search(t):
             continue
         for sent in re.split(r"(?<=[.!?])\s+", t):
+            # the preamble (before the first section heading) speaks for the whole document
+            doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
+                or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None)
             scope = _METRIC_SCOPE_RE.search(sent)
             if scope and not _sentence_has_figure(sent):
                 terms = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(sent)}
                 if len(terms) == 1:
                     stated = (terms.pop(), bool(re.search(r"\b(?:cells?|entries|rows?)\b", scope.group(0), re.I)))
-                    if not first_section_heading_seen or (DOC_SCOPE_RE.search(sent) and b.section_start is None):
+                    if doc_wide:
                         d.doc_metric = d.doc_metric or stated
                     elif b.section_start is not None:
                         d.section_metric.setdefault(b.section_start, stated)
@@ -624,10 +627,7 @@ def _document_context(document: Document) -> _DocContext:
                 continue
             if _sentence_has_figure(sent):
                 continue
-            doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
-                or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None)
             for op, metric in _scoped_ops(sent):
-                # the preamble (before the first section heading) speaks for the whole document
                 if metric is not None:
                     if doc_wide:
                         d.doc_metric_ops.setdefault(metric, op)
