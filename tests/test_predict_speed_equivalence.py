@@ -13,31 +13,66 @@ on purpose; a speed-up must not move them.
 
 from __future__ import annotations
 
+import dataclasses
+
+import numpy as np
 import pytest
 
 from auditor.predict import predict_curve
+from auditor.predict.engine import Scenario, Sys, smax, tokens_per_step
+from auditor.predict.predictor import _geomspace, _scenario, default_efficiency
 
 # curve values: relative 1e-6 (absolute 1e-9); the fitted parameter and the admission caps are
 # reported rounded (to 1e-4 and 0.1), so they are compared at that resolution
 REL, ABS = 1e-6, 1e-9
 
 CASES = {
-    'spec-unstated-tuned': {'technique': 'speculative-decoding', 'mechanism': 'per-token', 'speedup': 2.5, 'at': None, 'at_kind': 'unstated', 'metric': 'unspecified', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b'},
-    'spec-c16-8xh100-70b': {'technique': 'speculative-decoding', 'mechanism': 'per-token', 'speedup': 1.8, 'at': 16, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': '8xH100', 'model': 'llama-3.1-70b'},
-    'kvq-c8-mi300x-dsv3': {'technique': 'kv-cache-quantization', 'mechanism': 'residency', 'speedup': 1.15, 'at': 8, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'mi300x', 'model': 'deepseek-v3'},
-    'wq-b1-latency-mixtral': {'technique': 'weight-quantization', 'mechanism': 'per-token', 'speedup': 2.1, 'at': 1, 'at_kind': 'batch_size', 'metric': 'latency', 'hardware': 'a100-80gb', 'model': 'mixtral-8x7b'},
-    'fp8-b8-baseline-tp2': {'technique': 'fp8-quantization', 'mechanism': 'mixed', 'speedup': 1.4, 'at': 8, 'at_kind': 'batch_size', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-70b', 'baseline_tp': 2.0},
-    'prefix-single-ttft': {'technique': 'prefix-caching', 'mechanism': 'residency', 'speedup': 3.0, 'at': 1, 'at_kind': 'single', 'metric': 'ttft', 'hardware': 'h200', 'model': 'llama-3.1-8b', 'input_len': 4096},
-    'graphs-unstated-itl': {'technique': 'cuda-graphs', 'mechanism': 'per-token', 'speedup': 1.3, 'at': None, 'at_kind': 'unstated', 'metric': 'itl', 'hardware': 'l40s', 'model': 'qwen2.5-7b'},
-    'paged-offline': {'technique': 'paged-attention', 'mechanism': 'residency', 'speedup': 2.2, 'at': None, 'at_kind': 'offline', 'metric': 'throughput', 'hardware': 'a100-40gb', 'model': 'llama-2-13b'},
-    'cb-rate4': {'technique': 'continuous-batching', 'mechanism': 'compute', 'speedup': 3.0, 'at': 4, 'at_kind': 'request_rate', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b'},
-    'chunked-c32': {'technique': 'chunked-prefill', 'mechanism': 'compute', 'speedup': 1.2, 'at': 32, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b', 'input_len': 8192, 'output_len': 512},
-    'generic-unreachable': {'technique': None, 'mechanism': 'unknown', 'speedup': 12.0, 'at': 64, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'b200', 'model': 'qwen3-30b-a3b'},
-    'offload-grid-eval-itl': {'technique': 'kv-offloading', 'mechanism': 'residency', 'speedup': 1.6, 'at': 2, 'at_kind': 'concurrency', 'metric': 'ttft', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b', 'grid': [4], 'reader_concurrency': 4, 'eval_metric': 'itl', 'max_concurrency': 16},
-    'tp-2gpu-ngram': {'technique': 'speculative-decoding', 'mechanism': 'per-token', 'speedup': 1.9, 'at': 4, 'at_kind': 'batch_size', 'metric': 'e2e', 'hardware': '2xH100', 'model': 'llama-3.1-70b', 'params': {'draft_cost': 0.0, 'draft_kv': 0.0, 'draft_depth': 0.0, 'draft_len': 3.0}},
-    'tensor-par-itl': {'technique': 'tensor-parallelism', 'mechanism': 'per-token', 'speedup': 1.7, 'at': 1, 'at_kind': 'concurrency', 'metric': 'itl', 'hardware': 'h100-sxm', 'gpus': 2, 'model': 'llama-3.1-70b'},
-    'wq-inverts-reader128': {'technique': 'weight-quantization', 'mechanism': 'per-token', 'speedup': 2.0, 'at': 1, 'at_kind': 'batch_size', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b', 'reader_concurrency': 128},
-    'awq-alias-int4-bnb': {'technique': 'awq', 'mechanism': 'per-token', 'speedup': 1.6, 'at': 1, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'rtx-4090', 'model': 'llama-3.1-8b', 'precision': 'int4', 'params': {'full_dequant': 1.25, 'full_dequant_above': 1.0}, 'efficiency': {'layer_overhead_us': 200.0, 'token_us_per_layer': 6.0}},
+    'spec-unstated-tuned': {'technique': 'speculative-decoding', 'mechanism': 'per-token', 'speedup': 2.5,
+        'at': None, 'at_kind': 'unstated', 'metric': 'unspecified', 'hardware': 'h100-sxm',
+        'model': 'llama-3.1-8b'},
+    'spec-c16-8xh100-70b': {'technique': 'speculative-decoding', 'mechanism': 'per-token', 'speedup': 1.8,
+        'at': 16, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': '8xH100',
+        'model': 'llama-3.1-70b'},
+    'kvq-c8-mi300x-dsv3': {'technique': 'kv-cache-quantization', 'mechanism': 'residency', 'speedup': 1.15,
+        'at': 8, 'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'mi300x',
+        'model': 'deepseek-v3'},
+    'wq-b1-latency-mixtral': {'technique': 'weight-quantization', 'mechanism': 'per-token', 'speedup': 2.1,
+        'at': 1, 'at_kind': 'batch_size', 'metric': 'latency', 'hardware': 'a100-80gb',
+        'model': 'mixtral-8x7b'},
+    'fp8-b8-baseline-tp2': {'technique': 'fp8-quantization', 'mechanism': 'mixed', 'speedup': 1.4, 'at': 8,
+        'at_kind': 'batch_size', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-70b',
+        'baseline_tp': 2.0},
+    'prefix-single-ttft': {'technique': 'prefix-caching', 'mechanism': 'residency', 'speedup': 3.0,
+        'at': 1, 'at_kind': 'single', 'metric': 'ttft', 'hardware': 'h200', 'model': 'llama-3.1-8b',
+        'input_len': 4096},
+    'graphs-unstated-itl': {'technique': 'cuda-graphs', 'mechanism': 'per-token', 'speedup': 1.3,
+        'at': None, 'at_kind': 'unstated', 'metric': 'itl', 'hardware': 'l40s', 'model': 'qwen2.5-7b'},
+    'paged-offline': {'technique': 'paged-attention', 'mechanism': 'residency', 'speedup': 2.2, 'at': None,
+        'at_kind': 'offline', 'metric': 'throughput', 'hardware': 'a100-40gb', 'model': 'llama-2-13b'},
+    'cb-rate4': {'technique': 'continuous-batching', 'mechanism': 'compute', 'speedup': 3.0, 'at': 4,
+        'at_kind': 'request_rate', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b'},
+    'chunked-c32': {'technique': 'chunked-prefill', 'mechanism': 'compute', 'speedup': 1.2, 'at': 32,
+        'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'h100-sxm', 'model': 'llama-3.1-8b',
+        'input_len': 8192, 'output_len': 512},
+    'generic-unreachable': {'technique': None, 'mechanism': 'unknown', 'speedup': 12.0, 'at': 64,
+        'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'b200', 'model': 'qwen3-30b-a3b'},
+    'offload-grid-eval-itl': {'technique': 'kv-offloading', 'mechanism': 'residency', 'speedup': 1.6,
+        'at': 2, 'at_kind': 'concurrency', 'metric': 'ttft', 'hardware': 'h100-sxm',
+        'model': 'llama-3.1-8b', 'grid': [4], 'reader_concurrency': 4, 'eval_metric': 'itl',
+        'max_concurrency': 16},
+    'tp-2gpu-ngram': {'technique': 'speculative-decoding', 'mechanism': 'per-token', 'speedup': 1.9,
+        'at': 4, 'at_kind': 'batch_size', 'metric': 'e2e', 'hardware': '2xH100', 'model': 'llama-3.1-70b',
+        'params': {'draft_cost': 0.0, 'draft_kv': 0.0, 'draft_depth': 0.0, 'draft_len': 3.0}},
+    'tensor-par-itl': {'technique': 'tensor-parallelism', 'mechanism': 'per-token', 'speedup': 1.7,
+        'at': 1, 'at_kind': 'concurrency', 'metric': 'itl', 'hardware': 'h100-sxm', 'gpus': 2,
+        'model': 'llama-3.1-70b'},
+    'wq-inverts-reader128': {'technique': 'weight-quantization', 'mechanism': 'per-token', 'speedup': 2.0,
+        'at': 1, 'at_kind': 'batch_size', 'metric': 'throughput', 'hardware': 'h100-sxm',
+        'model': 'llama-3.1-8b', 'reader_concurrency': 128},
+    'awq-alias-int4-bnb': {'technique': 'awq', 'mechanism': 'per-token', 'speedup': 1.6, 'at': 1,
+        'at_kind': 'concurrency', 'metric': 'throughput', 'hardware': 'rtx-4090', 'model': 'llama-3.1-8b',
+        'precision': 'int4', 'params': {'full_dequant': 1.25, 'full_dequant_above': 1.0},
+        'efficiency': {'layer_overhead_us': 200.0, 'token_us_per_layer': 6.0}},
 }
 
 EXPECTED = {
@@ -406,3 +441,61 @@ def test_cases_cover_every_verdict_and_operating_point_kind() -> None:
     assert kinds >= {"concurrency", "batch_size", "request_rate", "single", "unstated", "offline"}
     assert any(not e["reachable"] for e in EXPECTED.values())
     assert any(e["tuned"] for e in EXPECTED.values())
+
+
+# ------------------------------------------------------------------- the shortcuts of the fast path
+
+SCENARIOS = [  # dense; MoE with MLA on one GPU; dense on two GPUs (all-reduces)
+    ("h100-sxm", "llama-3.1-8b", 1), ("mi300x", "deepseek-v3", 1), ("h100-sxm", "llama-3.1-70b", 2),
+]
+SYSTEMS = [  # the baseline and one optimised system per family of fields
+    Sys(),
+    Sys(q=5.0, E=2.7, g=4.0, rho_w=0.03, rho_kv=0.03, d_depth=0.03),
+    Sys(q=4.0, E=2.2, g=3.0, rho_w=0.16, rho_kv=0.043, kv_win=512.0, d_depth=0.7),
+    Sys(w_scale=0.25, dq=0.4, dq_tile=64.0, dq_full=1.25, dq_full_above=1.0),
+    Sys(w_scale=0.5, fl_mult=2.0, w_fixed=0.3),
+    Sys(kv_scale=0.5, kv_dq=0.2, kv_fixed_ms=0.1, kv_speed=1.3),
+    Sys(pf_frac=0.4, pf_load=2e-7, kv_seq_frac=0.6, cap_mult=3.0, oh_add_ms=0.7),
+    Sys(static_batch=1.5, pf_sep=2.0, gpus_mult=2.0),
+]
+
+
+def _unskippable(s: Sys) -> Sys:
+    """The same system with every field a numpy array, so that no term is skipped as neutral."""
+    return Sys(**{f.name: np.full((1, 1), getattr(s, f.name)) for f in dataclasses.fields(Sys)})
+
+
+@pytest.mark.parametrize("hw,model,gpus", SCENARIOS)
+@pytest.mark.parametrize("metric", ["throughput", "itl", "ttft"])
+def test_skipped_terms_and_plain_numbers_change_nothing(hw: str, model: str, gpus: int, metric: str) -> None:
+    """The engine skips terms of neutral Sys fields and keeps b a plain number when it can; both
+    must give what the full array computation gives."""
+    sc: Scenario = _scenario(hw, model, gpus, 2048, 256, default_efficiency(), 16.0)
+    C = np.array([1.0, 3.0, 16.0, 100.0, 512.0, 4096.0])
+    for s in SYSTEMS:
+        full = sc.perf(_unskippable(s), C[None, :], metric)[0]
+        assert sc.perf(s, C, metric) == pytest.approx(full, rel=1e-12)
+        for c in C:
+            assert float(np.squeeze(sc.perf(s, float(c), metric))) == pytest.approx(
+                float(np.squeeze(sc.perf(_unskippable(s), np.array([[c]]), metric))), rel=1e-12)
+
+
+@pytest.mark.parametrize("p", [1.5, 2.0, 3.0, 8.0, 12.0, 49.0])
+def test_smax_is_the_scaled_p_norm(p: float) -> None:
+    rng = np.random.default_rng(7)
+    a, b = 10.0 ** rng.uniform(-9, 1, 200), 10.0 ** rng.uniform(-9, 1, 200)
+    m = np.maximum(a, b)
+    ref = m * ((a / m) ** p + (b / m) ** p) ** (1.0 / p)
+    assert smax(a, b, p) == pytest.approx(ref, rel=1e-13)
+    assert smax(float(a[0]), float(b[0]), p) == pytest.approx(ref[0], rel=1e-13)
+    assert smax(float(a[1]), b, p) == pytest.approx(smax(np.full(200, a[1]), b, p), rel=1e-13)
+
+
+def test_plain_number_tokens_per_step_and_geomspace_match_numpy() -> None:
+    a, g = np.linspace(0.0, 1.0, 41), np.array([1.0, 3.0, 4.0, 10.0])[:, None]
+    arr = tokens_per_step(a[None, :], g)
+    for i, gi in enumerate(g[:, 0]):
+        for j, aj in enumerate(a):
+            assert tokens_per_step(float(aj), float(gi)) == pytest.approx(arr[i, j], rel=1e-13)
+    for lo, hi in [(1.0, 256.0), (0.5, 1024.0), (3.7, 3.7), (1e-3, 64.0)]:
+        assert np.array_equal(_geomspace(lo, hi, 97), np.geomspace(lo, hi, 97))

@@ -231,8 +231,10 @@ def _key(s: str) -> str:
     return re.sub(r"[\s\-_/()]+", "", s.lower())
 
 
+@lru_cache(maxsize=4096)
 def split_gpu_count(text: str) -> tuple[int | None, str]:
-    """'8xH100' -> (8, 'H100'); '4 x MI300X' -> (4, 'MI300X'); 'H100 x8' -> (8, 'H100')."""
+    """'8xH100' -> (8, 'H100'); '4 x MI300X' -> (4, 'MI300X'); 'H100 x8' -> (8, 'H100').
+    (Cached like the name resolution below: a document repeats the same few names.)"""
     if not text:
         return None, text
     m = _COUNT_RE.search(text)

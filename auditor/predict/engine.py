@@ -177,7 +177,8 @@ class Scenario:
     # ------------------------------------------------------------------ pieces
 
     def weights_touched(self, T: Any) -> Any:
-        """Parameters whose weights one step reads for T tokens (MoE: experts hit)."""
+        """Parameters whose weights one step reads for T tokens (MoE: experts hit; a dense model
+        reads all of them whatever T, which may then be None)."""
         if self.P_routed <= 0:
             return self.P_tot
         hit = 1.0 - np.power(1.0 - self.k_over_E, np.maximum(T, 1.0))
@@ -213,41 +214,46 @@ class Scenario:
         """Seconds per engine step with b running sequences.
 
         This runs a few times per claim on every document, on small arrays where each numpy call
-        costs more than its arithmetic, so it is written to make few calls: a term whose Sys field
-        is at its neutral value is skipped (it would add 0.0 or multiply by 1.0), and constant
-        factors are combined before they meet an array.
+        costs more than its arithmetic, so it is written to make few calls: most terms are b times
+        a per-sequence cost built from the (small) Sys fields first; a term whose Sys field is at
+        its neutral value is skipped (it would add 0.0 or multiply by 1.0).
         """
         e = self.eff
         p = e.roofline_p
         n = self.gpus * s.gpus_mult
         BW = self.BW * n * e.bandwidth
         PK = self.PK * n * e.compute
-        T_dec = b if _is(s.q, 1.0) else b * s.q
-        T, T_pf, pf_tok = T_dec, 0.0, 0.0
+        tok = self.tok_cost(n)
+        # tokens per running sequence in a step: q decoded (or verified) and, for throughput-type
+        # metrics, pf prefill tokens continuous batching mixes in per decode step (E x input_len /
+        # output_len, less prefix-cache hits)
+        q = s.q
+        q_one = _is(q, 1.0)
+        pf_all: Any = 0.0
+        pf: Any = 0.0
         if prefill:
-            # prefill tokens continuous batching mixes into each decode step, before prefix-cache hits
-            pf_tok = b * self.pf_per_out
-            if not _is(s.E, 1.0):
-                pf_tok = pf_tok * s.E
-            T_pf = pf_tok if _is(s.pf_frac, 1.0) else pf_tok * s.pf_frac
-            T = T_dec + T_pf
+            pf_all = self.pf_per_out if _is(s.E, 1.0) else s.E * self.pf_per_out
+            pf = pf_all if _is(s.pf_frac, 1.0) else pf_all * s.pf_frac
+        q_all = q if _is(pf, 0.0) else q + pf
+        tp = not (isinstance(n, (int, float)) and n <= 1)  # tensor parallel: all-reduces
+        dequant = not (_is(s.dq, 0.0) and _is(s.w_fixed, 0.0) and _is(s.dq_full, 0.0))
+        # tokens in the step (only MoE expert hits, dequantisation and all-reduces need the total)
+        T = b * q_all if self.P_routed > 0 or tp or dequant else None
         # weight GEMMs: one read of the touched weights, FLOPs for every token in the step
         t_w = self.weights_touched(T) * (self.w_bytes_per_param / BW)
         if not _is(s.w_scale, 1.0):
             t_w = t_w * s.w_scale
         PK_gemm = PK if _is(s.fl_mult, 1.0) else PK * s.fl_mult
         sec_per_tok = self.flops_per_token / PK_gemm
+        t_gemm = smax(t_w, b * (q_all * sec_per_tok), p)
         if prefill and not _is(s.pf_sep, 0.0) and np.any(np.asarray(s.pf_sep) > 0):
             # without chunked prefill the prefill tokens run in their own steps: no overlap with
             # the memory-bound decode GEMM, and a scheduling penalty (decode stalls)
             sep = np.asarray(s.pf_sep) > 0
-            t_gemm_sep = smax(t_w, T_dec * sec_per_tok, p) + T_pf * sec_per_tok * (1.0 + s.pf_sep)
-            t_gemm = np.where(sep, t_gemm_sep, smax(t_w, T * sec_per_tok, p))
-        else:
-            t_gemm = smax(t_w, T * sec_per_tok, p)
-        t_dq = self._dequant(s, T, self.bf16_read_bytes / BW)
-        if t_dq is not None:
-            t_gemm = t_gemm + t_dq
+            t_gemm_sep = smax(t_w, b * (q * sec_per_tok), p) + b * (pf * sec_per_tok) * (1.0 + s.pf_sep)
+            t_gemm = np.where(sep, t_gemm_sep, t_gemm)
+        if dequant:
+            t_gemm = t_gemm + self._dequant(s, T, self.bf16_read_bytes / BW)
         # decode attention per sequence: KV bytes (read once per step, shared by the q verified
         # tokens) or attention FLOPs; the roofline of b sequences is b times that of one
         kv_read = self.kv_read_16 * (self.kv_bits / 16.0) / BW
@@ -256,71 +262,70 @@ class Scenario:
         if not _is(s.kv_dq, 0.0):
             kv_read = kv_read * (1.0 + s.kv_dq)
         attn = self.attn_dec_flops / PK
-        if not _is(s.q, 1.0):
-            attn = attn * s.q
-        t_kv = b * smax(kv_read, attn, p)
+        if not q_one:
+            attn = attn * q
+        t_kv = smax(kv_read, attn, p)
         if not _is(s.kv_speed, 1.0):
             t_kv = t_kv / s.kv_speed
-        if not _is(s.kv_fixed_ms, 0.0):
-            t_kv = t_kv + s.kv_fixed_ms * 1e-3
-        # fixed and linear costs: per step; per running sequence; per sampled token; per token through
-        # the layers (non-GEMM work); prefill attention per prefill token. With T = T_dec + T_pf the
-        # per-token terms are grouped by what they multiply.
-        tok = self.tok_cost(n)
-        per_seq = e.seq_overhead_us * 1e-6
+        # per-sequence costs: engine bookkeeping; sampling and non-GEMM work of each decoded token;
+        # non-GEMM work and attention of each prefill token; loads of cached prefixes
         per_dec = e.sample_us_per_token * 1e-6 + tok
-        if T_dec is b:
-            t = b * (per_seq + per_dec)
-        else:
-            t = b * per_seq + T_dec * per_dec
-        t = t + (e.step_overhead_ms * 1e-3 + self.layer_fixed + s.oh_add_ms * 1e-3)
+        per_seq = e.seq_overhead_us * 1e-6 + (per_dec if q_one else q * per_dec) + t_kv
         if prefill:
-            t = t + T_pf * (tok + self.attn_pf_flops / PK)
+            per_seq = per_seq + pf * (tok + self.attn_pf_flops / PK)
             if not _is(s.pf_load, 0.0):
-                # loads of cached prefixes
-                t = t + pf_tok * (1.0 - s.pf_frac) * s.pf_load
-        t = t + t_gemm + t_kv
+                per_seq = per_seq + pf_all * (1.0 - s.pf_frac) * s.pf_load
+        # fixed costs per step
+        fixed = e.step_overhead_ms * 1e-3 + self.layer_fixed + s.oh_add_ms * 1e-3
+        if not _is(s.kv_fixed_ms, 0.0):
+            fixed = fixed + s.kv_fixed_ms * 1e-3
+        t = b * per_seq + fixed + t_gemm
         if not (_is(s.g, 0.0) and _is(s.rho_w, 0.0)):
-            t = t + self._draft(s, b, T_pf, n, BW, PK)
-        t_comm = self._comm(n, T)
-        if not _is(t_comm, 0.0):
-            t = t + t_comm
+            t = t + self._draft(s, b, pf, n, BW, PK, tok)
+        if tp:
+            t = t + self._comm(n, T)
         return t
 
     def _dequant(self, s: Sys, T: Any, t_wbf: float) -> Any:
-        """Dequantisation time per step (None when the system has none); t_wbf is the time of a
-        BF16 read of the active weights, the unit of the dq fields."""
-        t_dq = None
+        """Dequantisation time per step (the system has some); t_wbf is the time of a BF16 read of
+        the active weights, the unit of the dq fields."""
+        terms = []
         if not _is(s.dq, 0.0):
-            t_dq = s.dq * t_wbf * np.maximum(1.0, T / s.dq_tile)
+            terms.append(s.dq * t_wbf * np.maximum(1.0, T / s.dq_tile))
         if not _is(s.w_fixed, 0.0):
-            t_dq = s.w_fixed * t_wbf if t_dq is None else t_dq + s.w_fixed * t_wbf
+            terms.append(s.w_fixed * t_wbf)
         if not _is(s.dq_full, 0.0):
-            full = np.where(T > s.dq_full_above, s.dq_full * t_wbf, 0.0)
-            t_dq = full if t_dq is None else t_dq + full
+            terms.append(np.where(T > s.dq_full_above, s.dq_full * t_wbf, 0.0))
+        t_dq = terms[0]
+        for term in terms[1:]:
+            t_dq = t_dq + term
         return t_dq
 
-    def _draft(self, s: Sys, b: Any, T_pf: Any, n: Any, BW: Any, PK: Any) -> Any:
+    def _draft(self, s: Sys, b: Any, pf: Any, n: Any, BW: Any, PK: Any, tok: Any) -> Any:
         """Draft model time per step: g sequential small forward passes over the same b sequences.
 
         Each pass reads the draft weights, the draft's KV (all of the context, or a fixed
         StreamingLLM-style budget whose cost does not grow with context) and pays the fixed costs
         of its own layers (launch tails, TP all-reduces) and per-token work: a draft pass is a
-        small engine step, not free. With prefill mixed in (T_pf > 0) the draft also runs over the
-        prefill tokens once."""
+        small engine step, not free. With prefill mixed in (pf tokens per sequence and step) the
+        draft also runs over the prefill tokens once. (tok: the target's non-GEMM seconds per
+        token, self.tok_cost(n).)"""
         e = self.eff
         sec_per_tok = self.flops_per_token / PK
         # the draft's weight GEMMs: rho_w x the roofline of the target's (reads and FLOPs both scale)
         t_weights = s.rho_w * smax(self.W_native / BW, b * sec_per_tok, e.roofline_p)
         kv_frac = s.rho_kv if _is(s.kv_win, np.inf) else s.rho_kv * np.minimum(1.0, s.kv_win / self.ctx_avg)
-        t_kv = kv_frac * b * (self.kv_read_16 * (self.kv_bits / 16.0) / BW)
+        t_kv = kv_frac * (b * (self.kv_read_16 * (self.kv_bits / 16.0) / BW))
         # engine overhead of a pass (half a step's, plus per sequence and per sampled token), if any
         t_pass = (np.asarray(s.rho_w) > 0) * (
             0.5 * e.step_overhead_ms * 1e-3 + b * ((e.seq_overhead_us + e.sample_us_per_token) * 1e-6))
-        t_layers = s.d_depth * (self.layer_fixed + b * self.tok_cost(n) + self._comm(n, b))
+        t_layers = self.layer_fixed + b * tok
+        if not (isinstance(n, (int, float)) and n <= 1):
+            t_layers = t_layers + self._comm(n, b)
+        t_layers = s.d_depth * t_layers
         t_draft = s.g * (t_weights + t_kv + t_pass + t_layers)
-        if not _is(T_pf, 0.0):
-            t_draft = t_draft + s.rho_w * T_pf * sec_per_tok
+        if not _is(pf, 0.0):
+            t_draft = t_draft + b * (s.rho_w * pf * sec_per_tok)
         return t_draft
 
     def tok_cost(self, n: Any) -> Any:
@@ -330,7 +335,7 @@ class Scenario:
 
     def _comm(self, n: Any, T: Any) -> Any:
         """Tensor-parallel all-reduces of one full forward pass (two per layer) over T tokens."""
-        if np.isscalar(n) and n <= 1:
+        if isinstance(n, (int, float)) and n <= 1:
             return 0.0
         e = self.eff
         nn = np.asarray(n, dtype=float)
@@ -385,21 +390,30 @@ class Scenario:
 
 def _is(x: Any, v: float) -> bool:
     """Whether x is the plain number v, i.e. a Sys field left at its neutral value."""
-    return isinstance(x, float) and x == v
+    return type(x) is float and x == v
 
 
 def smax(a: Any, b: Any, p: float) -> Any:
     """Smooth roofline max: kernels near the knee reach neither bound (p -> inf: plain max).
 
-    (a^p + b^p)^(1/p), computed as hi (1 + (lo/hi)^p)^(1/p): large and tiny times keep their
-    precision, and it takes one power fewer than scaling both."""
+    (a^p + b^p)^(1/p). The arguments are times in seconds (well inside 1e-30..1e30), so up to
+    p = 8 the powers neither overflow nor underflow and the sum is taken as it is; a sharper knee
+    is computed as hi (1 + (lo/hi)^p)^(1/p), which cannot."""
     if p >= 50:
         return np.maximum(a, b)
-    if isinstance(a, float) and isinstance(b, float):  # plain numbers: no numpy calls
+    if p <= 8:
+        total = _pow(a, p) + _pow(b, p)
+        return _pow(total, 1.0 / p)
+    if isinstance(a, float) and isinstance(b, float):
         hi, lo = (a, b) if a >= b else (b, a)
         return hi * (1.0 + (lo / max(hi, 1e-30)) ** p) ** (1.0 / p)
     hi = np.maximum(a, b)
     return hi * np.power(1.0 + np.power(np.minimum(a, b) / np.maximum(hi, 1e-30), p), 1.0 / p)
+
+
+def _pow(x: Any, p: float) -> Any:
+    """x ** p, without a numpy call for a plain number."""
+    return x ** p if isinstance(x, float) else np.power(x, p)
 
 
 def tokens_per_step(a: Any, g: Any) -> Any:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -63,15 +65,47 @@ def _variants(tm: TechModel, knobs: dict[str, float], tuned: bool = False) -> li
     return variants
 
 
-def _knob_table(groups: list[list[dict[str, float]]], keys: list[str]
-                ) -> tuple[dict[str, np.ndarray], list[list[int]]]:
-    """Knob columns {key: (U, 1) array} of the distinct knob sets in `groups`, and for each group
-    the rows its sets landed in (a set shared by two groups is one row, fitted once)."""
+@dataclass(frozen=True)
+class _FitRows:
+    """The knob sets a fit evaluates: the distinct sets as (U, 1) columns, and for each group of
+    sets (a band) the rows it landed in and its own columns. Read-only."""
+
+    kn: dict[str, np.ndarray]
+    rows: tuple[np.ndarray, ...]
+    group_kn: tuple[dict[str, np.ndarray], ...]
+    whole: tuple[bool, ...]  # the group is every row, in order
+
+    @property
+    def firsts(self) -> np.ndarray:
+        """The row of each group's central knob set."""
+        return np.array([r[0] for r in self.rows])
+
+
+@lru_cache(maxsize=256)
+def _fit_rows(tm: TechModel, knob_items: tuple[tuple[str, float], ...], tuning: bool) -> _FitRows:
+    """The bands to fit for these knobs: the band around the knobs as given and, when the author
+    would have tuned a knob, the band around every value it could take (a knob set shared by two
+    bands is one row, fitted once). A constant of the technique and its knob values, built once."""
+    knobs = dict(knob_items)
+    groups = [_variants(tm, knobs)]
+    if tuning:
+        groups += [_variants(tm, {**knobs, tm.tune_knob: v}, tuned=True) for v in tm.tune_values]
+    keys = list(knobs)
     row_of = itemgetter(*keys) if keys else (lambda v: ())
-    rows: dict[Any, int] = {}
-    index = [[rows.setdefault(row_of(v), len(rows)) for v in g] for g in groups]
-    table = np.array(list(rows), dtype=float).reshape(len(rows), len(keys))
-    return {k: table[:, i: i + 1] for i, k in enumerate(keys)}, index
+    seen: dict[Any, int] = {}
+    index = [[seen.setdefault(row_of(v), len(seen)) for v in g] for g in groups]
+    table = np.array(list(seen), dtype=float).reshape(len(seen), len(keys))
+    table.flags.writeable = False
+    rows = []
+    group_kn = []
+    for idx in index:
+        r = np.array(idx)
+        sub = table[r]
+        r.flags.writeable = sub.flags.writeable = False
+        rows.append(r)
+        group_kn.append({k: sub[:, i: i + 1] for i, k in enumerate(keys)})
+    return _FitRows(kn={k: table[:, i: i + 1] for i, k in enumerate(keys)}, rows=tuple(rows),
+                    group_kn=tuple(group_kn), whole=tuple(idx == list(range(len(seen))) for idx in index))
 
 
 def _plain(s: Sys) -> bool:
@@ -98,12 +132,10 @@ class _Speedup:
         self._base_plain: bool | None = None
         self._opt_cap: Any = None  # the optimised system's admission cap, once known not to depend on theta
 
-    def with_rows(self, rows: list[int]) -> "_Speedup":
-        """The same curve for a subset of the knob rows (sharing the baseline's perf)."""
-        if rows == list(range(self.V)):
-            return self
-        other = _Speedup(self.tm, self.sc, {k: v[rows] for k, v in self.kn.items()}, self.C0, self.C_curve,
-                         self.ran_batch, self.baseline_tp)
+    def with_rows(self, rows: np.ndarray, kn: dict[str, np.ndarray]) -> _Speedup:
+        """The same curve for the knob rows `rows` (whose columns are `kn`), sharing the baseline's
+        perf."""
+        other = _Speedup(self.tm, self.sc, kn, self.C0, self.C_curve, self.ran_batch, self.baseline_tp)
         other._base, other._base_plain = self._base, self._base_plain
         if self._opt_cap is not None:
             other._opt_cap = self._opt_cap[rows] if np.ndim(self._opt_cap) else self._opt_cap
@@ -129,15 +161,16 @@ class _Speedup:
         """Speedup along C_curve: theta (V, 1) -> (V, len(C_curve))."""
         return self._ratio(theta, self.C_curve[None, :], mode, slice(1, None), (self.V, self.C_curve.size))
 
-    def _ratio(self, theta: np.ndarray, C: Any, mode: str, where: int | slice, shape: tuple[int, int]
+    def _ratio(self, theta: np.ndarray, C: Any, mode: str, base_at: int | slice, shape: tuple[int, int]
                ) -> np.ndarray:
+        """opt perf / base perf at C; base_at picks C out of the baseline's [C0, *C_curve]."""
         base, opt = self.systems(theta)
         if self._base_plain is None:
             self._base_plain = _plain(base)
         if self._base_plain:
             if mode not in self._base:
                 self._base[mode] = self.sc.perf(base, np.concatenate(([self.C0], self.C_curve)), mode)
-            base_perf = self._base[mode][where]
+            base_perf = self._base[mode][base_at]
         else:
             base_perf = self.sc.perf(base, C, mode)
         cap = self._opt_cap
@@ -169,7 +202,7 @@ def _first_crossing(s: np.ndarray, target: float) -> tuple[np.ndarray, np.ndarra
     return j, has
 
 
-_THETA_GRIDS: dict[str, np.ndarray] = {}
+_THETA_GRIDS: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 _REFINE = np.linspace(0.0, 1.0, 12)
 _ROWS = np.arange(64)
 
@@ -179,13 +212,16 @@ def _rows(n: int) -> np.ndarray:
     return _ROWS[:n] if n <= _ROWS.size else np.arange(n)
 
 
-def _theta_grid(tm: TechModel) -> np.ndarray:
-    """The technique's 40-point search grid of theta (a constant of the model, built once)."""
-    grid = _THETA_GRIDS.get(tm.name)
-    if grid is None or grid[0] != tm.theta_lo or grid[-1] != tm.theta_hi:
-        grid = _THETA_GRIDS[tm.name] = tm.theta_grid(40)
-        grid.flags.writeable = False
-    return grid
+def _theta_grid(tm: TechModel) -> tuple[np.ndarray, np.ndarray]:
+    """The technique's 40-point search grid of theta and the widths of its 39 brackets (constants
+    of the model, built once)."""
+    cached = _THETA_GRIDS.get(tm.name)
+    if cached is None or cached[0][0] != tm.theta_lo or cached[0][-1] != tm.theta_hi:
+        grid = tm.theta_grid(40)
+        steps = grid[1:] - grid[:-1]
+        grid.flags.writeable = steps.flags.writeable = False
+        cached = _THETA_GRIDS[tm.name] = (grid, steps)
+    return cached
 
 
 def fit_theta(tm: TechModel, speedup: Callable[[np.ndarray], np.ndarray], V: int, target: float
@@ -196,12 +232,11 @@ def fit_theta(tm: TechModel, speedup: Callable[[np.ndarray], np.ndarray], V: int
     grid brackets the first crossing of the target, 12 points inside the bracket refine it and a
     linear interpolation finishes: two vectorised evaluations in all.
     """
-    grid = _theta_grid(tm)
+    grid, steps = _theta_grid(tm)
     s = speedup(grid[None, :])  # (V, 40): the knob rows broadcast against the grid
     j, has = _first_crossing(s, target)
     # refine inside the bracket, then interpolate linearly
-    lo, hi = grid[j], grid[j + 1]
-    t2 = lo[:, None] + (hi - lo)[:, None] * _REFINE[None, :]
+    t2 = grid[j][:, None] + steps[j][:, None] * _REFINE[None, :]
     s2 = speedup(t2)
     j2, has2 = _first_crossing(s2, target)
     rows = _rows(V)
@@ -423,28 +458,29 @@ def predict_curve(
     # the knob sets to fit: the band around the knobs as given and, when the author would have tuned
     # a knob at the headline's operating point, the band around every value it could take (all in
     # one vectorised fit)
-    groups = [_variants(tm, knobs)]
     tuning = bool(tm.tune_knob) and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
         and tm.tune_knob not in context_knobs
-    if tuning:
-        groups += [_variants(tm, {**knobs, tm.tune_knob: v}, tuned=True) for v in tm.tune_values]
-    kn_all, index = _knob_table(groups, list(knobs))
-    sp_all = _Speedup(tm, sc, kn_all, C0, C_curve, **flags)
+    fit_rows = _fit_rows(tm, tuple(knobs.items()), tuning)
+    sp_all = _Speedup(tm, sc, fit_rows.kn, C0, C_curve, **flags)
     theta_all, reachable_all = fit_theta(tm, lambda th: sp_all.at_headline(th, mode), sp_all.V, target)
     pick, tuned = 0, False
     if tuning:
         # the value that reaches the headline with the least theta (e.g. the lowest acceptance) is
         # what a tuned setup would use
-        score = np.array([theta_all[g[0]] if reachable_all[g[0]] else np.inf for g in index[1:]])
+        firsts = fit_rows.firsts[1:]
+        score = np.where(reachable_all[firsts], theta_all[firsts], np.inf)
         if np.isfinite(score).any():
             pick = 1 + int(np.argmin(score))
             knobs[tm.tune_knob] = float(tm.tune_values[pick - 1])
             tuned = True
-    rows = index[pick]
-    V = len(rows)
-    theta, reachable = theta_all[rows], reachable_all[rows]
-    sp = sp_all.with_rows(rows)
+    if fit_rows.whole[pick]:
+        theta, reachable, sp = theta_all, reachable_all, sp_all
+    else:
+        rows = fit_rows.rows[pick]
+        theta, reachable = theta_all[rows], reachable_all[rows]
+        sp = sp_all.with_rows(rows, fit_rows.group_kn[pick])
     kn = sp.kn
+    V = len(theta)
     if baseline_tp:
         notes.append(f"baseline runs on {baseline_tp:g}x the GPUs; speedup compared per GPU")
 

@@ -10,6 +10,7 @@ theta and knob values may be numpy arrays (all variants and candidate thetas in 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -19,7 +20,7 @@ from auditor.predict.engine import Scenario, Sys, tokens_per_step
 Build = Callable[[Any, dict[str, Any], Scenario], tuple[Sys, Sys]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: a model is a module constant
 class TechModel:
     name: str
     mechanism: str
@@ -54,11 +55,14 @@ def _k(knobs: dict[str, Any], name: str) -> Any:
 
 def _spec(theta, kn, sc):
     g = _k(kn, "draft_len")
-    E = tokens_per_step(theta, g)
-    window = np.asarray(_k(kn, "draft_window")) > 0
+    q = g + 1.0
+    # tokens_per_step(theta, g) without its clip, which never bites: the fitted acceptance stays
+    # inside this model's range (0.02 .. 0.995)
+    E = (1.0 - np.power(theta, q)) / (1.0 - theta)
+    window = np.asarray(_k(kn, "draft_window"))
     # no draft window anywhere: the plain inf lets the engine skip the window terms
-    kv_win = np.where(window, _k(kn, "draft_window"), np.inf) if window.any() else np.inf
-    opt = Sys(q=g + 1.0, E=E, g=g, rho_w=_k(kn, "draft_cost"), rho_kv=_k(kn, "draft_kv"),
+    kv_win = np.where(window > 0, window, np.inf) if window.any() else np.inf
+    opt = Sys(q=q, E=E, g=g, rho_w=_k(kn, "draft_cost"), rho_kv=_k(kn, "draft_kv"),
               kv_win=kv_win, d_depth=_k(kn, "draft_depth"))
     return Sys(), opt
 
@@ -284,8 +288,10 @@ TECH_ALIASES = {
 }
 
 
+@lru_cache(maxsize=1024)
 def lookup(technique: str | None, mechanism: str | None) -> tuple[TechModel, str | None]:
-    """The technique model to use and a note when a generic prior stands in."""
+    """The technique model to use and a note when a generic prior stands in (cached by name, like
+    the catalogue lookups)."""
     key = (technique or "").strip().lower().replace("_", "-").replace(" ", "-")
     key = TECH_ALIASES.get(key, key)
     if key in TECHNIQUES:
