@@ -401,19 +401,16 @@ def smax(a: Any, b: Any, p: float) -> Any:
     is computed as hi (1 + (lo/hi)^p)^(1/p), which cannot."""
     if p >= 50:
         return np.maximum(a, b)
-    if p <= 8:
-        total = _pow(a, p) + _pow(b, p)
-        return _pow(total, 1.0 / p)
+    if p <= 8:  # (plain numbers are raised without a numpy call)
+        pa = a ** p if isinstance(a, float) else np.power(a, p)
+        pb = b ** p if isinstance(b, float) else np.power(b, p)
+        total = pa + pb
+        return total ** (1.0 / p) if isinstance(total, float) else np.power(total, 1.0 / p)
     if isinstance(a, float) and isinstance(b, float):
         hi, lo = (a, b) if a >= b else (b, a)
         return hi * (1.0 + (lo / max(hi, 1e-30)) ** p) ** (1.0 / p)
     hi = np.maximum(a, b)
     return hi * np.power(1.0 + np.power(np.minimum(a, b) / np.maximum(hi, 1e-30), p), 1.0 / p)
-
-
-def _pow(x: Any, p: float) -> Any:
-    """x ** p, without a numpy call for a plain number."""
-    return x ** p if isinstance(x, float) else np.power(x, p)
 
 
 def tokens_per_step(a: Any, g: Any) -> Any:
