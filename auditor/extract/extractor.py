@@ -23,6 +23,7 @@ from auditor.extract.vocab import (
     AVERAGE_PHRASES, BAD_WORDS, CHANGE_VERBS, DOWN_WORDS, FRACTIONS, GOOD_WORDS, HALVING_WORDS, HEDGE_BEFORE,
     HIGHER_IS_BETTER, LOWER_IS_BETTER, METRIC_TERMS, MULTIPLIER_WORDS, NUMBER_WORDS,
     PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, SPACED_X_NEXT, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
+    WORD_RATIO_DECOY_NEXT,
 )
 from auditor.lexicon import load_lexicon
 from auditor.models import Block, Claim, Document
@@ -209,6 +210,11 @@ def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
     return " " + doc[a:b].text.lower() + " " if a < b else " "
 
 
+_GAIN_WORDS = re.compile(r"\b(?:gains?|improvements?|advantage|speeds? up|sped up)\b", re.I)
+_QUALITY_SENTENCE = re.compile(r"\b(?:accuracy|perplexity|gsm8k|mmlu|humaneval|rouge|bleu|win rate)\b", re.I)
+_STRICT_PERF = re.compile(
+    r"\b(?:faster|slower|speed|speed-?ups?|throughput|latency|ttft|itl|tpot|tok/s|tokens/s|tokens per second|"
+    r"goodput|memory|cost|cheaper|req/s|requests per second)\b", re.I)
 _SPEED_NOUNS = {"speedup", "speedups", "speed-up", "speed-ups"}
 
 
@@ -251,9 +257,13 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if prev is not None and prev.lower_ in RATIO_DECOY_PREV:
             return True
         if fig.form == "times" and cell_header is None:
-            if not _PERF_WORDS.search(sent.text):
+            if not _PERF_WORDS.search(sent.text) and not _GAIN_WORDS.search(sent.text):
                 return True
         if fig.form == "word":
+            if nxt is not None and nxt.lower_ in WORD_RATIO_DECOY_NEXT:
+                return True  # "double buffering"
+            if prev is not None and prev.text == "-" and not prev.whitespace_ and not doc[fig.start - 2].whitespace_:
+                return True  # "load-once-pack-twice": part of a hyphenated name
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             if not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
                     w in window for w in (" speed", "fast", "perform")):
@@ -265,6 +275,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     if fig.unit == "%":
         if fig.value <= 0 or fig.value > 10000:
             return True
+        if _QUALITY_SENTENCE.search(sent.text) and not _STRICT_PERF.search(sent.text):
+            return True  # "Accuracy: perplexity 9.51 against 9.43 (0.86% worse); GSM8K 96.7% of BF16"
         near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
         if cell_header is not None:
             h = " " + cell_header.lower() + " "
@@ -613,7 +625,8 @@ def _document_context(document: Document) -> _DocContext:
         for sent in re.split(r"(?<=[.!?])\s+", t):
             # the preamble (before the first section heading) speaks for the whole document
             doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
-                or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None)
+                or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None) \
+                or bool(_FROM_HERE_RE.search(sent) and (b.level or 0) == 0 and _in_setup_section(b))
             scope = _METRIC_SCOPE_RE.search(sent)
             if scope and not _sentence_has_figure(sent):
                 terms = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(sent)}
@@ -661,6 +674,19 @@ _METRIC_SCOPE_RE = re.compile(
 _THIS_DOC_RE = re.compile(
     r"\b(?:in|throughout|across) (?:this|the whole|the entire) (?:post|document|report|paper|article|page|doc|"
     r"write-?up|memo|review|note|study)\b", re.I)
+# "every run below ...", "the results that follow ...": a setup section speaks for the sections after it
+_FROM_HERE_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\b(?:below|that follow|following)\b|"
+                           r"\b(?:below|following|that follow)\b[^.;]{0,30}\b(?:all|every)\b", re.I)
+_SETUP_HEADING = re.compile(r"\b(?:setup|set-up|methodology|method|how we (?:measured|tested|ran)|test bed|"
+                            r"testbed|configuration|environment|benchmark setup|experimental setup)\b", re.I)
+
+
+def _in_setup_section(b: Block) -> bool:
+    return bool(b.section) and bool(_SETUP_HEADING.search(b.section[-1]))
+
+
+_GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measurements|charts?|plots?|we|they|"
+                              r"the authors|this (?:post|section|paper))\b", re.I)
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s", re.I)
 
@@ -690,7 +716,10 @@ def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
             here = [o for o in here if o.kind != "single"]  # "a single prompt at batch size 1": the number
         if len({(o.kind, o.value) for o in here}) == 1:
             subject = sent[start:here[0].start]
-            terms = [_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(subject)]
+            # the metric must be the clause's subject ("Throughput figures ... come from"), not the object
+            # of a general one ("The tables below report TBT with one request at a time")
+            terms = [_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(subject)
+                     if m.start() < 40 and not _GENERAL_SUBJECT.search(subject, 0, m.start())]
             groups = {_metric_group(t) for t in terms if t not in ("capacity", "memory", "cost")}
             out.append((here[0], groups.pop() if len(groups) == 1 else None))
         start = end
@@ -840,7 +869,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
-    if metric is None and not _SPEED_RE.search(sent_text):
+    if metric is None and not _SPEED_RE.search(sent_text) and not _GAIN_WORDS.search(sent_text):
         metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi))
     op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document, metric)
     if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
@@ -1105,7 +1134,7 @@ def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
 
 # "X instead of / in place of / rather than Y": Y is the alternative set aside. ("faster than
 # FlashAttention-2" keeps FA2: the subject is usually a newer one of the same kind.)
-_BASELINE_BEFORE = {"instead", "rather", "place"}
+_BASELINE_BEFORE = {"instead", "rather", "place", "against"}
 
 
 def _lists_a_bundle(text: str) -> bool:
@@ -1124,7 +1153,10 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if nxt is not None and (nxt.like_num or nxt.text in ("=", ":")) and t[2] == "tensor-parallelism":
         return True
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
-    return bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before)
+    if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
+        return True
+    wider = " ".join(x.lower_ for x in doc[max(0, t[0] - 7):t[0]])
+    return "on top of" in wider and not any(x in wider for x in (",", ";", "."))  # "on top of the prefix cache"
 
 
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
@@ -1155,7 +1187,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if in_sent and topic is not None:
         return topic
     # releases, engines and hardware generations compared: no technique
-    if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)):
+    if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)) \
+            and not re.search(r"\bkernels?\b", baseline, re.I):  # "vLLM's kernel": a kernel comparison
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None

@@ -25,14 +25,14 @@ FRACTIONS: dict[str, float] = {"half": 50.0, "third": 33.3, "quarter": 25.0, "fi
 # metric -> phrases (lower case); longest phrase wins where several overlap
 METRIC_TERMS: dict[str, list[str]] = {
     "ttft": ["time to first token", "time-to-first-token", "time-to-first token", "ttft", "first-token latency",
-             "first token latency", "prefill latency", "time to first byte"],
+             "first token latency", "prefill latency", "time to first byte", "first token"],
     "itl": ["inter-token latency", "inter token latency", "intertoken latency", "itl", "token-to-token latency",
-            "inter-token latencies"],
+            "inter-token latencies", "tbt", "time between tokens", "time-between-tokens"],
     "tpot": ["time per output token", "time-per-output-token", "tpot", "per-token latency", "per token latency",
              "decode latency per token", "token latency", "ms/token", "ms per token"],
     "e2e": ["end-to-end latency", "end to end latency", "e2e latency", "e2e", "end-to-end", "request latency",
             "completion time", "job completion time", "e2el", "end-to-end time", "runtime", "run time",
-            "wall-clock time", "wall clock time", "total latency", "turnaround time"],
+            "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time"],
     "latency": ["latency", "latencies", "response time", "response times"],
     "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
@@ -130,6 +130,9 @@ RATIO_DECOY_NEXT = re.compile(
     re.IGNORECASE,
 )
 RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel"}
+# "double buffering", "double precision": a multiplier word naming a thing, not a change
+WORD_RATIO_DECOY_NEXT = {"buffering", "buffered", "buffer", "buffers", "precision", "check", "checks", "checking",
+                         "counting", "quotes", "digits", "digit", "click", "sided", "edged", "blind", "descent"}
 
 NON_PERF_CONTEXT = [
     "compression ratio", "parameters", "params", "training data", "more data", "training tokens",
