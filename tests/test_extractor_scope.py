@@ -152,3 +152,31 @@ def test_cues_in_another_clause_and_costs_as_a_noun() -> None:
                 "At a batch of 32, INT8 lands 48 % under BF16.\n")
     assert (cs["48 %"].direction, cs["48 %"].op_value) == ("worse", 32)
     assert claims("Keep p50 TPOT under 35 ms and availability 99.9 %.\n") == {}
+
+
+def test_setup_section_statement_covers_the_sections_below() -> None:
+    cs = claims("# Xeon\n\n## Setup\n\nEvery run below serves one request at a time.\n\n## Results\n\n"
+                "| Model | Speedup TTFT |\n|---|---|\n| R1 | 13.0x |\n")
+    assert (cs["13.0x"].op_kind, cs["13.0x"].op_source, cs["13.0x"].metric) == ("single", "document", "ttft")
+
+
+def test_metric_limited_ops_in_one_sentence_and_max_batch() -> None:
+    cs = claims("# Notes\n\n- Latency is measured at batch size 1 and throughput at the largest batch size each "
+                "system supports. Against the best other system, latency is up to 2x lower and throughput up to "
+                "2.5x higher.\n")
+    assert (cs["2x"].op_kind, cs["2x"].op_value) == ("batch_size", 1)
+    assert cs["2.5x"].op_kind == "offline"
+    cs = claims("It gave ~2x lower latency at batch size 1 and 2.5X throughput at max batch. Others saw >2x.\n")
+    assert cs["2.5X"].op_kind == "offline" and cs["2x"].op_kind == "unstated"
+
+
+def test_gpu_counts_do_not_make_a_scope_statement_a_claim() -> None:
+    cs = claims("numbers from the MI300X post, 8x MI300X, FP16, all at 32 QPS:\n\nLlama 405B: +50% tok/s\n", kind="text")
+    assert (cs["50%"].op_kind, cs["50%"].op_value) == ("request_rate", 32)
+
+
+def test_word_multipliers_that_name_things_are_not_claims() -> None:
+    assert claims("Flat-GEMM kernels with double buffering run well.\n") == {}
+    cs = claims("A load-once-pack-twice layout is about 1.9x faster.\n")
+    assert list(cs) == ["1.9x"]
+    assert claims("Accuracy: perplexity 9.51 against 9.43 (0.86% worse); GSM8K 96.7% of BF16.\n") == {}

@@ -688,7 +688,8 @@ def _in_setup_section(b: Block) -> bool:
 _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measurements|charts?|plots?|we|they|"
                               r"the authors|this (?:post|section|paper))\b", re.I)
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
-_SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s", re.I)
+_SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s|"
+                           r"\sand\s(?=(?:the\s)?(?:throughput|latency|ttft|tpot|itl|goodput|e2e)\b)", re.I)
 
 
 def _metric_group(metric: str) -> str:
@@ -728,11 +729,19 @@ def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
     return out
 
 
-_FIGURE_HINT = re.compile(r"\d(?:\.\d+)?\s*(?:[xX×]|%|percent|times|-fold)(?![\w])|\b(?:twice|doubles|halves)\b", re.I)
+_FIGURE_HINT = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?\s*(?:[xX×]|%|percent|times|-fold)(?![\w])|"
+                          r"\b(?:twice|doubles|halves)\b", re.I)
 
 
 def _sentence_has_figure(sent: str) -> bool:
-    return bool(_FIGURE_HINT.search(sent))
+    """Whether a statement carries a figure of its own (then it is a claim, not a scope statement);
+    GPU counts ("8x MI300X") are not figures."""
+    for m in _FIGURE_HINT.finditer(sent):
+        nxt = sent[m.end():m.end() + 12].split()
+        if m.group(0)[-1:] in "xX×" and nxt and RATIO_DECOY_NEXT.match(nxt[0]):
+            continue
+        return True
+    return False
 
 
 def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, dctx: _DocContext,
@@ -1037,10 +1046,25 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         intro_ops = find_ops(intro) if intro else []
         if len({(o.kind, o.value) for o in intro_ops}) == 1:
             return intro_ops[0], "paragraph"
+        if intro_ops and metric:  # "Latency runs use batch size 1; throughput runs use the largest batch"
+            for part in re.split(r"(?<=[.!?])\s+", intro or ""):
+                for o, m in _scoped_ops(part):
+                    if m == _metric_group(metric):
+                        return o, "paragraph"
     earlier = block_ops[:bisect_left(block_ops, sent.start_char, key=lambda o: o.start)]
     earlier = [o for o in earlier[-4:] if o.end <= sent.start_char]
     if earlier:
-        return earlier[-1], "paragraph"
+        # the op of the sentence before, when it states one ("... at batch size 1 and 2.5X at max batch.
+        # Boson.ai saw >2x": two ops, neither is this figure's)
+        last = doc.char_span(earlier[-1].start, earlier[-1].end, alignment_mode="expand")
+        same = [o for o in earlier if last is not None and o.start >= last.sent.start_char]
+        if len({(o.kind, o.value) for o in same}) == 1:
+            return earlier[-1], "paragraph"
+        if last is not None and metric:  # "Latency is measured at batch size 1 and throughput at max batch."
+            for o, m in _scoped_ops(last.sent.text):
+                if m == _metric_group(metric):
+                    return OpMention(o.kind, o.value, o.start + last.sent.start_char, o.end + last.sent.start_char,
+                                     o.text), "paragraph"
     if bi in leadins:
         return leadins[bi], "paragraph"
     # section: the nearest heading (then its parents) that states an op, or a section-wide statement

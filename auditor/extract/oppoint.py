@@ -72,7 +72,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:serving |output |token |request |system |offline )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
         r"\binfinite (?:request|arrival) rate\b|\ball (?:requests|prompts) (?:sent |submitted |issued )?at once\b|"
-        r"\bbatch (?:inference|jobs?|processing) mode\b", re.I)),
+        r"\bbatch (?:inference|jobs?|processing) mode\b|"
+        r"\b(?:at|with|using|runs? use)\s+(?:the\s+)?(?:max(?:imum)?|largest|biggest)(?: possible)? batch(?:es)?"
+        r"(?:[ _-]sizes?)?\b(?!\s*(?:of|=|:)?\s*\d)", re.I)),
 ]
 
 # "concurrency 1" reads as concurrency 1 (its own kind); only word forms are `single`.
