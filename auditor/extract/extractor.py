@@ -484,6 +484,10 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     return "none"
 
 
+_THE_X_RESULT = re.compile(r"\s+the\s+([\w .-]{1,30}?)(?:'s)?\s+(?:result|results|figure|number|numbers|score|"
+                           r"throughput|speed|performance|rate|baseline|equivalent)\b", re.I)
+
+
 def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | None:
     if fig.unit == "abs" and fig.old is not None:
         return None
@@ -501,6 +505,9 @@ def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | 
     if candidates:
         candidates.sort()
         return candidates[0][2]
+    m = _THE_X_RESULT.match(sent_text, fig_end)  # "2.7x the H100 result", "3x the A100's throughput"
+    if m:
+        return m.group(1).strip()
     if _BASELINE_WORD.search(sent_text):
         return "baseline"
     return None
