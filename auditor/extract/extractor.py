@@ -484,8 +484,8 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     return "none"
 
 
-_THE_X_RESULT = re.compile(r"\s+the\s+([\w .-]{1,30}?)(?:'s)?\s+(?:result|results|figure|number|numbers|score|"
-                           r"throughput|speed|performance|rate|baseline|equivalent)\b", re.I)
+_THE_X_RESULT = re.compile(r"\s+(?:the\s+([\w .-]{1,30}?)(?:'s)?|([\w.-]{1,24})'s)\s+(?:result|results|figure|number|"
+                           r"numbers|score|throughput|speed|performance|rate|baseline|equivalent)\b", re.I)
 
 
 def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | None:
@@ -507,7 +507,7 @@ def _baseline(sent_text: str, fig_start: int, fig_end: int, fig: _Fig) -> str | 
         return candidates[0][2]
     m = _THE_X_RESULT.match(sent_text, fig_end)  # "2.7x the H100 result", "3x the A100's throughput"
     if m:
-        return m.group(1).strip()
+        return (m.group(1) or m.group(2)).strip()
     if _BASELINE_WORD.search(sent_text):
         return "baseline"
     return None
@@ -666,7 +666,8 @@ def _document_context(document: Document) -> _DocContext:
     d.doc_precision = None
     if d.title_technique is None and document.blocks:
         first = document.blocks[0]
-        techs = _technique_in_text(text[first.start:first.end])
+        # a plain-text title run together with its "Source:" line: the citation names no topic
+        techs = _technique_in_text(re.split(r"\n\s*Source:", text[first.start:first.end])[0])
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph"):
             d.title_technique = techs[0]
     return d
