@@ -180,3 +180,17 @@ def test_word_multipliers_that_name_things_are_not_claims() -> None:
     cs = claims("A load-once-pack-twice layout is about 1.9x faster.\n")
     assert list(cs) == ["1.9x"]
     assert claims("Accuracy: perplexity 9.51 against 9.43 (0.86% worse); GSM8K 96.7% of BF16.\n") == {}
+
+
+def test_line_lists_ranges_of_ratios_and_named_metrics() -> None:
+    cs = claims("FP8 on H100 (batch of 32):\n+33% tok/s\nTTFT -8.5%\ncost per 1M tokens -24%\nQuality within noise.\n",
+                kind="text")
+    assert {k: (c.metric, c.direction, c.op_value) for k, c in cs.items()} == {
+        "33%": ("throughput", "better", 32), "8.5%": ("ttft", "better", 32), "24%": ("cost", "better", 32)}
+    # wrapped prose is not a line list
+    cs = claims("The gain is large where the FP16 cache limits how many\nrequests run at once, and close to\n"
+                "nothing elsewhere; INT8 KV gives 1.27x at batch\nsize 64 on llama2.\n", kind="text")
+    assert cs["1.27x"].op_value == 64
+    c = claims("Across input lengths the gain ranged from 2.5x to 3.4x.\n")["2.5x to 3.4x"]
+    assert (c.unit, c.low, c.value, c.hedge) == ("x", 2.5, 3.4, "range")
+    assert claims("It matched per-tensor FP8 throughput (1.01x) with better accuracy.\n")["1.01x"].metric == "throughput"

@@ -169,6 +169,13 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
         if not old or new is None or old <= 0 or new <= 0:
             return None
         fig_start = start + nums[0][0]
+        (i0, _), (i1, _) = nums[0], nums[-1]
+        if i0 + 1 < len(toks) and i1 + 1 <= len(toks) and toks[i0 + 1].text in UNIT_X and \
+                (end < len(doc) and doc[end].text in UNIT_X or i1 + 1 < len(toks) and toks[i1 + 1].text in UNIT_X):
+            # "ranged from 2.5x to 3.4x": a range of ratios, not a pair of absolute numbers
+            hi_end = end + 1 if end < len(doc) and doc[end].text in UNIT_X else end
+            lo, hi = min(old, new), max(old, new)
+            return _Fig(fig_start, hi_end, hi, "x", low=lo, hedge="range", form="ratio")
         return _Fig(fig_start, end, round(new / old, 3), "abs", form="fromto", old=old, new=new)
     return None
 
@@ -216,6 +223,17 @@ _STRICT_PERF = re.compile(
     r"\b(?:faster|slower|speed|speed-?ups?|throughput|latency|ttft|itl|tpot|tok/s|tokens/s|tokens per second|"
     r"goodput|memory|cost|cheaper|req/s|requests per second)\b", re.I)
 _SPEED_NOUNS = {"speedup", "speedups", "speed-up", "speed-ups"}
+
+
+def _metric_just_before(doc: Doc, fig: _Fig, sent: Span) -> bool:
+    """"matched per-tensor FP8 throughput (1.01x) with better accuracy": the figure measures the metric
+    named right before it, whatever follows."""
+    before = doc[max(sent.start, fig.start - 3):fig.start].text
+    m = None
+    for m in _METRIC_RE.finditer(before):
+        pass
+    return m is not None and _METRIC_OF[m.group(1).lower()] in ("throughput", "latency", "ttft", "itl", "tpot", "e2e",
+                                                               "goodput")
 
 
 def _speed_figure(doc: Doc, fig: _Fig, sent: Span) -> bool:
@@ -269,7 +287,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                     w in window for w in (" speed", "fast", "perform")):
                 return True
         window = _window_text(doc, fig.start - 4, fig.end + 4, sent)
-        if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent):
+        if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
             return True
         return False
     if fig.unit == "%":
@@ -306,7 +324,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if fig.sign:
             return False
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
-        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by"}):
+        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth"}):
             return False
         if nxt_word in ("under", "below", "above", "behind", "ahead") and _BASELINE_NAMED.search(
                 doc[fig.end:min(sent.end, fig.end + 5)].text):

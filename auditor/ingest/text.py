@@ -46,6 +46,23 @@ def _add_table(builder: DocumentBuilder, lines: list[tuple[int, str]], table: in
                 row_header=values[0] if col > 0 else None, header_row=header, row_cells=values))
 
 
+# a line ending in a function word continues on the next line: wrapped prose, not a list
+_RUNS_ON = re.compile(r"\b(?:and|or|the|a|an|of|to|in|with|for|on|at|by|from|than|that|is|are|was)$", re.I)
+
+
+def _is_line_list(para: list[tuple[int, str]]) -> bool:
+    """Short lines with no sentence punctuation, three or more of them (after an optional lead-in
+    ending in ':'), read as one item a line: the way social posts and changelogs list figures."""
+    body = para[1:] if para and para[0][1].rstrip().endswith(":") else para
+    if len(body) < 3 or any(_LIST_ITEM.match(raw) for _, raw in body):
+        return False
+    lines = [raw.strip() for _, raw in body]
+    if sum(map(len, lines)) / len(lines) > 45:  # hard-wrapped prose has long lines
+        return False
+    return all(len(ln) <= 60 and not re.search(r"[.,;:]$", ln) and not _RUNS_ON.search(ln) for ln in lines[:-1]) \
+        and len(lines[-1]) <= 120
+
+
 def _is_title(lines: list[tuple[int, str]], has_more: bool) -> bool:
     """A lone short line with no closing punctuation, followed by more text, reads as a heading."""
     if len(lines) != 1 or not has_more:
@@ -95,6 +112,13 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
             continue
         if _is_title(para, has_more=i + 1 < len(paragraphs)):
             builder.add_block("heading", line_pieces(para), level=2)
+            continue
+        if _is_line_list(para):  # "+33% tok/s" / "TTFT -8.5%" / ...: one item a line, no bullets
+            first = 1 if para[0][1].rstrip().endswith(":") else 0
+            if first:
+                builder.add_block("paragraph", line_pieces(para[:1]))
+            for line in para[first:]:
+                builder.add_block("list_item", line_pieces([line]))
             continue
         # split list items; a non-list line after an item continues that item
         item: list[tuple[int, str]] = []
