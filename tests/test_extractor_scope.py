@@ -194,3 +194,13 @@ def test_line_lists_ranges_of_ratios_and_named_metrics() -> None:
     c = claims("Across input lengths the gain ranged from 2.5x to 3.4x.\n")["2.5x to 3.4x"]
     assert (c.unit, c.low, c.value, c.hedge) == ("x", 2.5, 3.4, "range")
     assert claims("It matched per-tensor FP8 throughput (1.01x) with better accuracy.\n")["1.01x"].metric == "throughput"
+
+
+def test_comparisons_of_systems_carry_to_the_next_sentence() -> None:
+    cs = claims("# GB200\n\nSGLang used PD disaggregation and simulated MTP. Decode throughput reached 7,583 tokens "
+                "per second per GPU, 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x.\n")
+    assert cs["2.7x"].technique is None and cs["2.5x to 3.4x"].technique is None
+    cs = claims("# Flags\n\nThe TTFT gap on 405B is ~3.8x, and the tuned flags: chunked prefill OFF, 512 seqs.\n")
+    assert cs["3.8x"].technique is None
+    cs = claims("| Phase | Result per node | vs TP16 |\n|---|---|---|\n| Decode | 22,282 tok/s | 5.2x |\n")
+    assert cs["5.2x"].metric == "throughput"

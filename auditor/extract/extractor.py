@@ -60,6 +60,9 @@ def _other_subjects_re() -> re.Pattern[str] | None:
 
 
 _OTHER_SUBJECT_RE = _other_subjects_re()
+_SYSTEM_CMP_RE = re.compile(
+    r"\b(?:than|vs\.?|versus|against|compared (?:with|to)|relative to)\s+(?:the\s+|an?\s+|its\s+)?(?:" +
+    _ENGINE_RE.pattern + r"|" + ctx.HARDWARE_RE.pattern.replace("(?<![\w-])", "") + r"|v?\d+\.\d+(?:\.\d+)?\b)", re.I)
 _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahead of)\s+(?:the\s+)?" + _ENGINE_RE.pattern,
                             re.I)
 _PERF_WORDS = re.compile(
@@ -502,6 +505,15 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     return "none"
 
 
+def _compares_systems(text: str) -> bool:
+    """A sentence that compares hardware, engines or releases ("2.7x the H100 result", "faster than
+    vLLM", "v0.6 against v0.5"): the elliptical figure after it continues that comparison."""
+    m = _THE_X_RESULT.search(text)
+    if m and (ctx.HARDWARE_RE.search(m.group(0)) or _ENGINE_RE.search(m.group(0))):
+        return True
+    return bool(_SYSTEM_CMP_RE.search(text))
+
+
 _THE_X_RESULT = re.compile(r"\s+(?:the\s+([\w .-]{1,30}?)(?:'s)?|([\w.-]{1,24})'s)\s+(?:result|results|figure|number|"
                            r"numbers|score|throughput|speed|performance|rate|baseline|equivalent)\b", re.I)
 
@@ -685,7 +697,7 @@ def _document_context(document: Document) -> _DocContext:
     if d.title_technique is None and document.blocks:
         first = document.blocks[0]
         # a plain-text title run together with its "Source:" line: the citation names no topic
-        techs = _technique_in_text(re.split(r"\n\s*Source:", text[first.start:first.end])[0])
+        techs = _technique_in_text(re.split(r"\s+Source:\s", text[first.start:first.end])[0])
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph"):
             d.title_technique = techs[0]
     return d
@@ -1003,11 +1015,14 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
             found = _find_metric(text, pos, pos, [])
             if found:
                 break
-    if found is None:
-        others = {_find_metric(h, 0, 0, []) for j, h in enumerate(cell.header_row) if j != cell.col and h}
-        others.discard(None)
-        if len(others) == 1:
-            found = others.pop()
+    if found is None:  # what the other columns measure: their headers, else their cells' units ("22,282 tok/s")
+        for texts in ([h for j, h in enumerate(cell.header_row) if j != cell.col],
+                      [c for j, c in enumerate(cell.row_cells) if j != cell.col]):
+            others = {_find_metric(h, 0, 0, []) for h in texts if h}
+            others.discard(None)
+            if len(others) == 1:
+                found = others.pop()
+                break
     if found == "latency" and intro:
         specific = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(intro)} & set(_LATENCY_KINDS)
         if len(specific) == 1:
@@ -1202,6 +1217,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     nxt = doc[t[1]] if t[1] < len(doc) else None
     if nxt is not None and (nxt.like_num or nxt.text in ("=", ":")) and t[2] == "tensor-parallelism":
         return True
+    if nxt is not None and nxt.lower_ in ("off", "disabled"):  # "chunked prefill OFF": switched off
+        return True
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
         return True
@@ -1249,6 +1266,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if name is not None:
             # "20 % shallower with every layer in FP8" under a KV-cache (or weight-only) section
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
+    if not in_sent and sent.start > 0 and block.kind != "table_cell" \
+            and _compares_systems(doc[doc[sent.start].sent.start - 1].sent.text if doc[sent.start].sent.start > 0 else ""):
+        return None  # "... 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x."
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     if in_block:
         if topic is not None and (any(t[2] == topic for t in in_block[:64])
