@@ -62,7 +62,7 @@ def _other_subjects_re() -> re.Pattern[str] | None:
 _OTHER_SUBJECT_RE = _other_subjects_re()
 _SYSTEM_CMP_RE = re.compile(
     r"\b(?:than|vs\.?|versus|against|compared (?:with|to)|relative to)\s+(?:the\s+|an?\s+|its\s+)?(?:" +
-    _ENGINE_RE.pattern + r"|" + ctx.HARDWARE_RE.pattern.replace("(?<![\w-])", "") + r"|v?\d+\.\d+(?:\.\d+)?\b)", re.I)
+    _ENGINE_RE.pattern + r"|" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r"|v?\d+\.\d+(?:\.\d+)?\b)", re.I)
 _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahead of)\s+(?:the\s+)?" + _ENGINE_RE.pattern,
                             re.I)
 _PERF_WORDS = re.compile(
