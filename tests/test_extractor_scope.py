@@ -204,3 +204,20 @@ def test_comparisons_of_systems_carry_to_the_next_sentence() -> None:
     assert cs["3.8x"].technique is None
     cs = claims("| Phase | Result per node | vs TP16 |\n|---|---|---|\n| Decode | 22,282 tok/s | 5.2x |\n")
     assert cs["5.2x"].metric == "throughput"
+
+
+def test_hedges_shared_by_listed_figures_and_captions() -> None:
+    cs = claims("Per-token latency is up to 4x lower on CPU, 7x lower on Metal and 20x lower on an NVIDIA GPU.\n")
+    assert [cs[k].hedge for k in ("4x", "7x", "20x")] == ["up_to"] * 3
+    cs = claims("It gave ~2x lower latency at batch size 1 and 2.5X throughput at max batch.\n")
+    assert cs["2.5X"].hedge == "none"
+    html = ("<html><body><h1>Long context</h1><table><caption>Every cell is an \"up to\" value</caption><tr><th>Method"
+            "</th><th>Latency gain</th></tr><tr><td>Quest</td><td>2.23x lower end-to-end latency</td></tr></table>"
+            "</body></html>")
+    assert claims(html, kind="html")["2.23x"].hedge == "up_to"
+
+
+def test_negated_and_mixed_statements_set_no_operating_point() -> None:
+    cs = claims("# Notes\n\nNo single request rate or concurrency is given for these figures.\n\n"
+                "It is 3.4x faster.\n\nThe rows mix a single-stream run with a loaded one; each row is a maximum.\n")
+    assert cs["3.4x"].op_kind == "unstated"

@@ -673,8 +673,8 @@ def _document_context(document: Document) -> _DocContext:
                         d.doc_metric = d.doc_metric or stated
                     elif b.section_start is not None:
                         d.section_metric.setdefault(b.section_start, stated)
-            if not SCOPE_RE.search(sent):
-                continue
+            if not SCOPE_RE.search(sent) or _NOT_A_SCOPE.search(sent):
+                continue  # ("the rows mix a single-stream run with a loaded one, and do not say which")
             if _sentence_has_figure(sent):
                 continue
             for op, metric in _scoped_ops(sent):
@@ -725,6 +725,7 @@ def _in_setup_section(b: Block) -> bool:
 
 _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measurements|charts?|plots?|we|they|"
                               r"the authors|this (?:post|section|paper))\b", re.I)
+_NOT_A_SCOPE = re.compile(r"\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b", re.I)
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s|"
                            r"\sand\s(?=(?:the\s)?(?:throughput|latency|ttft|tpot|itl|goodput|e2e)\b)", re.I)
@@ -848,7 +849,20 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     for fig in kept:
         sent = sentence_at(fig.start, fig.end)
         out.append(_make_claim(document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins, bctx))
+    _share_hedges(out, document.text)
     return out
+
+
+def _share_hedges(claims: list[Claim], text: str) -> None:
+    """"up to 4x lower on CPU, 7x lower on Metal and 20x lower on an NVIDIA GPU", "by up to 1.22x and
+    1.29x": figures listed after a hedged one share its "up to" / "about"."""
+    for prev, cur in zip(claims, claims[1:]):
+        if cur.hedge != "none" or prev.hedge not in ("up_to", "about") or cur.unit != prev.unit:
+            continue
+        between = text[prev.end:cur.start]
+        if len(between.split()) <= 5 and re.search(r",|\band\b|\bor\b", between) and not re.search(
+                r"[.;:\d]|\b(?:but|while|whereas|only|just|exactly|at least|over|more than)\b", between):
+            cur.hedge = prev.hedge
 
 
 def _ops_between(block_ops: list[OpMention], a: int, b: int) -> list[OpMention]:
@@ -926,6 +940,10 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     hedge = _hedge(doc, fig, sent)
     if fig.unit == "x" and fig.low is None and hedge == "none" and doc[fig.start].text.startswith(("~", "≈")):
         hedge = "about"
+    if hedge == "none" and cell is not None:  # a caption saying every cell is an "up to" value
+        intro = _table_intro(document, bi) or ""
+        if re.search(r"\bup to\b", intro, re.I) and re.search(r"\b(?:every|all|each)\b", intro, re.I):
+            hedge = "up_to"
     baseline = _baseline(sent_text, rel_s, rel_e, fig)
     if baseline is None and cell is not None and cell.col_header:
         m = _BASELINE_RE.search(cell.col_header)

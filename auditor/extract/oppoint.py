@@ -55,12 +55,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("batch_size", re.compile(r"\bsingle[- ]batch\b", re.I)),
     ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(
-        r"\b(?:at|under|with|of)\s+(?:a\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
+        r"\b(?:at|under|with|of|up to)\s+(?:a\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
         r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
     ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
-        r"\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b|\bsingle[- ]streamed\b", re.I)),
+        r"(?<!\bno )(?<!\bnot a )\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b"
+        r"(?![- ](?:rate|rates|size|length|type)\b)|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
         r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b(?!\s*(?:per|/))", re.I)),
     ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|\bone at a time\b|"
