@@ -221,3 +221,14 @@ def test_negated_and_mixed_statements_set_no_operating_point() -> None:
     cs = claims("# Notes\n\nNo single request rate or concurrency is given for these figures.\n\n"
                 "It is 3.4x faster.\n\nThe rows mix a single-stream run with a loaded one; each row is a maximum.\n")
     assert cs["3.4x"].op_kind == "unstated"
+
+
+def test_baselines_without_a_technique_and_rivals_of_the_same_kind() -> None:
+    cs = claims("# Arctic\n\n- Against vLLM without speculation: 4x faster task completion for agents.\n")
+    assert cs["4x"].technique == "speculative-decoding"
+    cs = claims("# Arctic\n\nArctic pairs small draft models with suffix decoding. Against the n-gram and EAGLE "
+                "speculators that ship with vLLM it reports up to 1.8x.\n")
+    assert cs["1.8x"].technique == "speculative-decoding"
+    cs = claims("# vAttention\n\nvAttention improves serving throughput by up to 1.22x against the PagedAttention-based "
+                "kernels of FlashAttention.\n")
+    assert cs["1.22x"].technique is None

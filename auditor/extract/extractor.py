@@ -1240,6 +1240,13 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
         return True
+    clause: list[str] = []  # "against the PagedAttention-based kernels of FlashAttention and FlashInfer"
+    for x in reversed(doc[max(0, t[0] - 9):t[0]]):
+        if x.is_punct and x.text not in ("-", "'s"):
+            break
+        clause.append(x.lower_)
+    if "against" in clause:
+        return True
     wider = " ".join(x.lower_ for x in doc[max(0, t[0] - 7):t[0]])
     return "on top of" in wider and not any(x in wider for x in (",", ";", "."))  # "on top of the prefix cache"
 
@@ -1271,6 +1278,15 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return sorted(pool, key=dist)[0][2]
     if in_sent and topic is not None:
         return topic
+    # "against vLLM without speculation": the change is the technique the baseline goes without
+    m = re.search(r"\bwithout\s+(.{3,40})", sent_text[:max(0, doc[fig.start].idx - sent.start_char)])
+    if m and _technique_in_text(m.group(1)):
+        return _technique_in_text(m.group(1))[0]
+    # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
+    set_aside = {name for s0, e0, name in _technique_spans(get_pipeline(), doc)
+                 if sent.start <= s0 and e0 <= sent.end and _is_setting_or_baseline(doc, (s0, e0, name))}
+    if set_aside and techs and techs[0][2] in set_aside:
+        return techs[0][2]
     # releases, engines and hardware generations compared: no technique
     if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)) \
             and not re.search(r"\bkernels?\b", baseline, re.I):  # "vLLM's kernel": a kernel comparison
