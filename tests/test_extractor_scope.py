@@ -232,3 +232,14 @@ def test_baselines_without_a_technique_and_rivals_of_the_same_kind() -> None:
     cs = claims("# vAttention\n\nvAttention improves serving throughput by up to 1.22x against the PagedAttention-based "
                 "kernels of FlashAttention.\n")
     assert cs["1.22x"].technique is None
+
+
+def test_finer_metric_names_and_resources_spent() -> None:
+    cs = claims("Across those runs it shows up to 2.92x lower overall latency and up to 4.35x lower initial "
+                "response latency than TGI.\n")
+    assert (cs["2.92x"].metric, cs["4.35x"].metric) == ("e2e", "ttft")
+    assert claims("FastGen delivers 2.3x higher effective throughput.\n")["2.3x"].metric == "goodput"
+    c = claims("Their prefill compute drops by up to 50%.\n")["50%"]
+    assert (c.metric, c.direction) == ("other", "better")
+    c = claims("Re-tokenizing costs about 4% extra compute.\n")["4%"]
+    assert (c.metric, c.direction) == ("other", "worse")

@@ -23,7 +23,7 @@ from auditor.extract.vocab import (
     AVERAGE_PHRASES, BAD_WORDS, CHANGE_VERBS, DOWN_WORDS, FRACTIONS, GOOD_WORDS, HALVING_WORDS, HEDGE_BEFORE,
     HIGHER_IS_BETTER, LOWER_IS_BETTER, METRIC_TERMS, MULTIPLIER_WORDS, NUMBER_WORDS,
     PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, SPACED_X_NEXT, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
-    WORD_RATIO_DECOY_NEXT,
+    WORD_RATIO_DECOY_NEXT, LOWER_OTHER_RE,
 )
 from auditor.lexicon import load_lexicon
 from auditor.models import Block, Claim, Document
@@ -406,7 +406,7 @@ _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|
 
 def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]:
     """(better|worse, whether the quantity went down) for the announced system."""
-    lower_better = metric in LOWER_IS_BETTER
+    lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(sent.text)))
     if fig.unit == "abs" and fig.old is not None and fig.new is not None:
         down = fig.new < fig.old
         if metric == "unspecified":

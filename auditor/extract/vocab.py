@@ -25,21 +25,23 @@ FRACTIONS: dict[str, float] = {"half": 50.0, "third": 33.3, "quarter": 25.0, "fi
 # metric -> phrases (lower case); longest phrase wins where several overlap
 METRIC_TERMS: dict[str, list[str]] = {
     "ttft": ["time to first token", "time-to-first-token", "time-to-first token", "ttft", "first-token latency",
-             "first token latency", "prefill latency", "time to first byte", "first token"],
+             "first token latency", "prefill latency", "time to first byte", "first token",
+             "initial response latency", "first response latency", "time to first response"],
     "itl": ["inter-token latency", "inter token latency", "intertoken latency", "itl", "token-to-token latency",
             "inter-token latencies", "tbt", "time between tokens", "time-between-tokens"],
     "tpot": ["time per output token", "time-per-output-token", "tpot", "per-token latency", "per token latency",
              "decode latency per token", "token latency", "ms/token", "ms per token"],
     "e2e": ["end-to-end latency", "end to end latency", "e2e latency", "e2e", "end-to-end", "request latency",
             "completion time", "job completion time", "e2el", "end-to-end time", "runtime", "run time",
-            "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time"],
+            "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time",
+            "overall latency", "request completion", "completion latency"],
     "latency": ["latency", "latencies", "response time", "response times"],
     "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
                    "generation speed", "decode speed", "decoding speed", "tokens per gpu", "tok/s/gpu",
                    "token throughput", "qps served", "requests served", "output rate", "tokens/second",
                    "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user"],
-    "goodput": ["goodput"],
+    "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage"],
     "capacity": ["capacity", "as many tokens", "many tokens", "tokens per gigabyte", "more tokens in cache", "as many requests",
@@ -51,12 +53,17 @@ METRIC_TERMS: dict[str, list[str]] = {
     "cost": ["cost", "api costs", "serving costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
              "operating costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
              "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar"],
+    # named performance quantities outside the list (all lower-is-better: see LOWER_OTHER_RE)
+    "other": ["prefill compute", "prefill computation", "extra compute", "compute cost", "energy use",
+              "energy consumption", "energy", "power draw", "power consumption"],
 }
 
 # words for speed without a named metric
 SPEED_WORDS = {"faster", "speedup", "speed-up", "speedups", "speed-ups", "speed", "quicker", "slower", "slowdown",
                "slow-down", "accelerates", "acceleration", "accelerate", "accelerated"}
 
+# an "other" metric that is a resource spent (compute, energy): lower is better
+LOWER_OTHER_RE = re.compile(r"\b(?:compute|computation|flops|energy|power)\b", re.I)
 HIGHER_IS_BETTER = {"throughput", "goodput", "capacity", "unspecified", "other"}
 LOWER_IS_BETTER = {"latency", "ttft", "itl", "tpot", "e2e", "memory", "cost"}
 
