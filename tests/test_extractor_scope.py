@@ -243,3 +243,16 @@ def test_finer_metric_names_and_resources_spent() -> None:
     assert (c.metric, c.direction) == ("other", "better")
     c = claims("Re-tokenizing costs about 4% extra compute.\n")["4%"]
     assert (c.metric, c.direction) == ("other", "worse")
+
+
+def test_load_columns_and_offline_as_an_adverb() -> None:
+    cs = claims("| Workload | Load | Faster GPU | Margin |\n|---|---|---|---|\n| MoE decode | concurrency 1 | H200 | 2.72x |\n"
+                "| Dense 8B | single stream | tie | 1.02x |\n")
+    assert (cs["2.72x"].op_kind, cs["2.72x"].op_value, cs["1.02x"].op_kind) == ("concurrency", 1, "single")
+    cs = claims("# Notes\n\nMInference assigns each head one of three sparse patterns offline. It cuts prefill "
+                "latency by up to 10x.\n")
+    assert cs["10x"].op_kind == "unstated"
+    cs = claims("# MLPerf\n\n## Entries\n\nAMD ran Llama 2 70B in the offline scenario, where every sample is issued "
+                "at once.\n\n## NVIDIA\n\nIn the interactive scenario B200 delivered roughly three times the "
+                "throughput of H200.\n")
+    assert cs["three times"].op_kind == "unstated"

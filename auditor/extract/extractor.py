@@ -725,7 +725,8 @@ def _in_setup_section(b: Block) -> bool:
 
 _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measurements|charts?|plots?|we|they|"
                               r"the authors|this (?:post|section|paper))\b", re.I)
-_NOT_A_SCOPE = re.compile(r"\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b", re.I)
+_NOT_A_SCOPE = re.compile(r"\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b|"
+                          r"\b(?:where|in which|when) (?:every|all|each)\b", re.I)  # a scenario defined, not a scope
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s|"
                            r"\sand\s(?=(?:the\s)?(?:throughput|latency|ttft|tpot|itl|goodput|e2e)\b)", re.I)
@@ -1198,6 +1199,10 @@ def _op_from_table(cell) -> OpMention | None:
         ops = find_ops(cell.row_header)
         if ops:
             return ops[0]
+    # a "Load" / "Setting" column states it in words ("concurrency 256", "MT-bench, batch size 1")
+    found = [o for j, c in enumerate(cell.row_cells) if j != cell.col and c for o in find_ops(c)]
+    if len({(o.kind, o.value) for o in found}) == 1:
+        return found[0]
     return None
 
 

@@ -113,6 +113,10 @@ _OP_HINT = re.compile(
 )
 
 
+_OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|measured|benchmarked|mode|from|"
+                             r"for|with|using|on|of|scenario|fully|purely|both|all|as)|[,(:;/]|^)\s*$")
+
+
 def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
     if not _OP_HINT.search(text):
@@ -136,6 +140,10 @@ def find_ops(text: str) -> list[OpMention]:
                 if value <= 0:
                     continue
             found.append(OpMention(kind, value, m.start(), m.end(), m.group(0)))
+    # a bare "offline" is a scenario after "an/the/in/ran/is ..." ("an offline run", "in the offline
+    # scenario"), not an adverb of some other step ("assigns each head a pattern offline")
+    found = [o for o in found if not (o.kind == "offline" and o.text.lower() == "offline"
+                                      and not _OFFLINE_BEFORE.search(lower, max(0, o.start - 24), o.start))]
     found.sort(key=lambda o: (o.start, -(o.end - o.start)))
     out: list[OpMention] = []
     for o in found:
