@@ -256,3 +256,11 @@ def test_load_columns_and_offline_as_an_adverb() -> None:
                 "at once.\n\n## NVIDIA\n\nIn the interactive scenario B200 delivered roughly three times the "
                 "throughput of H200.\n")
     assert cs["three times"].op_kind == "unstated"
+
+
+def test_training_figures_and_node_counts_are_not_inference_claims() -> None:
+    assert claims("Training: up to 2x the performance per dollar of v4.\n") == {}
+    assert claims("Nodes: 4 x 8xH200 (141 GB each), 2 x 8xMI300X.\n") == {}
+    cs = claims("With the backbone frozen the speedup is over 2.2x; training the heads with the backbone raises "
+                "it to 2.3-3.6x.\n")
+    assert set(cs) == {"2.2x", "2.3-3.6x"}

@@ -253,9 +253,16 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
                              r"baseline|default|[A-Z][\w.-]*\d[\w.-]*|v\d[\w.]*|vLLM|SGLang|TensorRT-LLM|TGI)\b")
 
 
+_TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b", re.I)
+_INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|generation|prefill|latency|ttft|tpot|"
+                              r"tok(?:ens)?/s|tokens per second)\b", re.I)
+
+
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
+    if _TRAINING_SUBJECT.search(sent.text) and not _INFERENCE_WORDS.search(sent.text):
+        return True  # "Training: up to 2x the performance per dollar of v4": not an inference claim
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
         return True
     if prev is not None and prev.lower_ in ("version", "release", "step", "table", "figure", "fig.", "section",
