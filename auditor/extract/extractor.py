@@ -666,7 +666,7 @@ def _document_context(document: Document) -> _DocContext:
             continue
         if not _NUMBERISH.search(t) and not _METRIC_SCOPE_RE.search(t):
             continue
-        for sent in re.split(r"(?<=[.!?])\s+", t):
+        for sent in _split_sentences(t):
             # the preamble (before the first section heading) speaks for the whole document
             doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
                 or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None) \
@@ -776,6 +776,14 @@ def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
     return out
 
 
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+")
+
+
+def _split_sentences(text: str) -> list[str]:
+    """Plain-text sentences, for statements read before (or without) spaCy's sentencizer."""
+    return _SENTENCE_END_RE.split(text)
+
+
 _FIGURE_HINT = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?\s*(?:[xX×]|%|percent|times|-fold)(?![\w])|"
                           r"\b(?:twice|doubles|halves)\b", re.I)
 
@@ -814,7 +822,10 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     block_ops = find_ops(block_text)
     # "tensor parallelism 8" is a setting, "instead of tensor-parallel ranks" the baseline: neither is
     # what a figure is about
-    techs = [t for t in _technique_spans(pipe, doc) if not _is_setting_or_baseline(doc, t)]
+    techs: list[tuple[int, int, str]] = []
+    aside: list[tuple[int, int, str]] = []
+    for t in _technique_spans(pipe, doc):
+        (aside if _is_setting_or_baseline(doc, t) else techs).append(t)
     sents = list(doc.sents)
     sent_starts = [x.start for x in sents]
 
@@ -824,7 +835,7 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
         whole = sents[bisect_right(sent_starts, i) - 1]
         return doc[max(whole.start, i - _WINDOW_TOKENS):min(whole.end, max(j, i + 1) + _WINDOW_TOKENS)]
 
-    bctx = _BlockContext(block_text)
+    bctx = _BlockContext(block_text, aside)
     out: list[Claim] = []
     accepted: list[_Fig] = []
     for label, s, e in matches:
@@ -903,8 +914,9 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
 class _BlockContext:
     """Block-wide context, read once per block and only when a claim needs it."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, aside: list[tuple[int, int, str]] | None = None) -> None:
         self.text = text
+        self.aside = aside or []  # techniques named as a setting or a baseline, not as the subject
         self._cache: dict[str, object] = {}
 
     def get(self, name: str, fn):
@@ -1000,14 +1012,19 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
 _INHERITED = {"throughput", "goodput", "latency", "ttft", "itl", "tpot", "e2e"}
 
 
+def _previous_sentence(doc: Doc, sent: Span) -> Span | None:
+    """The whole sentence before the one holding `sent` (a clipped window of it), in the same block."""
+    first = doc[sent.start].sent.start
+    return doc[first - 1].sent if first > 0 else None
+
+
 def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
     """An elliptical figure ("For Llama-3-8B it reports 1.2x on A100") speaks of the speed or latency
     metric named in the sentence just before it, or in the lead-in of its list ("time to first token in
     practice:"). Capacity, memory and cost are not carried over: a sentence that names them is
     describing, not setting up the next figure."""
-    first = doc[sent.start].sent.start
-    if first > 0:
-        prev = doc[first - 1].sent
+    prev = _previous_sentence(doc, sent)
+    if prev is not None:
         if _SPEED_RE.search(prev.text):  # "ran 7.22x faster ... added only 1.03x": speed, unnamed
             return None
         for found in reversed(list(_METRIC_RE.finditer(prev.text))):  # the nearest speed/latency term
@@ -1114,7 +1131,7 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         if len({(o.kind, o.value) for o in intro_ops}) == 1:
             return intro_ops[0], "paragraph"
         if intro_ops and metric:  # "Latency runs use batch size 1; throughput runs use the largest batch"
-            for part in re.split(r"(?<=[.!?])\s+", intro or ""):
+            for part in _split_sentences(intro or ""):
                 for o, m in _scoped_ops(part):
                     if m == _metric_group(metric):
                         return o, "paragraph"
@@ -1235,7 +1252,7 @@ _BASELINE_BEFORE = {"instead", "rather", "place", "against"}
 def _lists_a_bundle(text: str) -> bool:
     """A sentence that combines several changes ("combines weight absorption, grouped kernels, FP8
     matmul and an FP8 KV cache"): the figures around it describe the bundle."""
-    for sent in re.split(r"(?<=[.!?])\s+", text):
+    for sent in _split_sentences(text):
         if _BUNDLE_RE.search(sent) and sent.count(",") >= 2 and re.search(r"\band\b", sent):
             return True
     return False
@@ -1292,11 +1309,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return topic
     # "against vLLM without speculation": the change is the technique the baseline goes without
     m = re.search(r"\bwithout\s+(.{3,40})", sent_text[:max(0, doc[fig.start].idx - sent.start_char)])
-    if m and _technique_in_text(m.group(1)):
-        return _technique_in_text(m.group(1))[0]
+    without = _technique_in_text(m.group(1)) if m else []
+    if without:
+        return without[0]
     # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
-    set_aside = {name for s0, e0, name in _technique_spans(get_pipeline(), doc)
-                 if sent.start <= s0 and e0 <= sent.end and _is_setting_or_baseline(doc, (s0, e0, name))}
+    set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
     if set_aside and techs and techs[0][2] in set_aside:
         return techs[0][2]
     # releases, engines and hardware generations compared: no technique
@@ -1312,8 +1329,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if name is not None:
             # "20 % shallower with every layer in FP8" under a KV-cache (or weight-only) section
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
-    if not in_sent and sent.start > 0 and block.kind != "table_cell" \
-            and _compares_systems(doc[doc[sent.start].sent.start - 1].sent.text if doc[sent.start].sent.start > 0 else ""):
+    prev = _previous_sentence(doc, sent)
+    if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text):
         return None  # "... 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x."
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     if in_block:
@@ -1330,7 +1347,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                     return None  # "continuous batching plus PagedAttention": the row is a bundle
                 if names:
                     return names[0]
-                for pat, name in _PRECISION_TECH:
-                    if pat.search(h):
-                        return name
+                name = _precision_technique(h)
+                if name is not None:
+                    return name
     return topic
