@@ -264,3 +264,38 @@ def test_training_figures_and_node_counts_are_not_inference_claims() -> None:
     cs = claims("With the backbone frozen the speedup is over 2.2x; training the heads with the backbone raises "
                 "it to 2.3-3.6x.\n")
     assert set(cs) == {"2.2x", "2.3-3.6x"}
+
+
+def test_a_technique_in_the_baseline_slot_is_not_what_the_figure_measures() -> None:
+    cs = claims("# Notes\n\nLoongServe adjusts its parallelism per iteration. It improves throughput by up to 3.85x over "
+                "chunked prefill.\n\nCompared with Orca, the new scheduler improves job completion time by up "
+                "to 5.1x.\n\nEAGLE-3 decodes 2.1x faster than FlashAttention-2 alone.\n\n"
+                "Decoding is 1.4x faster than FP16 with FP8 quantization.\n")
+    assert cs["3.85x"].technique is None and cs["5.1x"].technique is None
+    assert cs["2.1x"].technique == "speculative-decoding"  # the subject names its own technique
+    assert cs["1.4x"].technique == "fp8-quantization"  # "with FP8" opens a phrase after the baseline
+    cs = claims("## Arctic Speculator\n\n- Up to 1.8x faster than the n-gram and EAGLE speculators built into vLLM.\n")
+    assert cs["1.8x"].technique == "speculative-decoding"  # a rival of the section's own kind
+
+
+def test_what_both_sides_run_and_a_precision_column_are_settings() -> None:
+    cs = claims("# Notes\n\nThe two systems were compared at equal interactivity, both running TensorRT-LLM with MTP and "
+                "disaggregated prefill/decode. GB200 NVL72 delivered up to 4.39x the throughput per GPU of B200.\n")
+    assert cs["4.39x"].technique is None
+    cs = claims("SGLang against llama.cpp on Xeon, one request at a time.\n\n"
+                "| Model | Data type | Speedup TPOT |\n|---|---|---|\n| DeepSeek-R1 | INT8 | 2.5x |\n"
+                "| DeepSeek-R1 | FP8 | 2.2x |\n")
+    assert cs["2.2x"].technique is None
+    cs = claims("FP8 against the BF16 checkpoint, one request at a time.\n\n"
+                "| Model | Precision | Speedup vs BF16 |\n|---|---|---|\n| Llama-3.1-70B | FP8 | 1.4x |\n")
+    assert cs["1.4x"].technique == "fp8-quantization"
+    cs = claims("# Decode\n\nIn the simulated-MTP setting, throughput went from 12,929 to 17,552 tokens per second.\n")
+    assert cs["12,929 to 17,552"].technique is None
+    cs = claims("# Notes\n\nEach rank keeps its own KV cache instead of replicating it across tensor-parallel ranks, so "
+                "larger decode batches fit: up to 1.9x decoding throughput.\n")
+    assert cs["1.9x"].technique is None and cs["1.9x"].mechanism == "residency"
+
+
+def test_one_sequence_length_is_not_a_single_stream() -> None:
+    cs = claims("The 4.39x is a peak picked at one sequence length.\n")
+    assert cs["4.39x"].op_kind == "unstated"

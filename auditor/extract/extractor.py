@@ -578,6 +578,9 @@ _PRECISION_TECH = [
 ]
 
 
+_PRECISION_CONTRAST_RE = re.compile(
+    r"\b(?:BF16|FP16|FP32|half precision|full precision|quanti[sz]\w*|unquanti[sz]ed)\b",
+    re.I)
 _SPECIFIC_QUANT = ("kv-cache-quantization",)  # FP8 in a KV-cache section is the cache's format
 
 
@@ -1258,6 +1261,63 @@ def _lists_a_bundle(text: str) -> bool:
     return False
 
 
+_THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
+_NOT_A_COMPARISON = {"more", "less", "fewer", "rather", "other", "greater", "higher", "lower"}
+_PHRASE_OPENERS = {"with", "using", "by", "via", "through", "from"}
+
+
+def _named_as_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """The technique stands where the baseline goes, after the figure: "up to 3.85x over chunked
+    prefill", "3.92x faster than with the PagedAttention variant of FlashAttention", "compared with
+    Orca, ... 5.1x". Not "over 2x faster with speculative decoding" (a figure between the two), not
+    "faster than FP16 with FP8" (a new phrase opens after the baseline)."""
+    seen_words = 0
+    for i in range(t[0] - 1, max(-1, t[0] - 9), -1):
+        x = doc[i]
+        low = x.lower_
+        if x.like_num or _X_NUM_RE.match(x.text):
+            return False
+        if x.is_punct and x.text not in ("-", "'s"):
+            return False
+        if low in _THAN_WORDS:
+            if i > 0 and doc[i - 1].lower_ in _NOT_A_COMPARISON and low == "than":
+                return False  # "more than", "rather than": not the baseline slot
+            if low == "over" and i > 0 and doc[i - 1].lower_ in ("carried", "built", "run", "runs", "running"):
+                return False
+            if low in ("compared", "relative", "versus"):
+                return True  # "compared with Orca, the scheduler ... 5.1x"
+            # "than" and "over" take the baseline only after a figure or comparative in the clause
+            return any(y.like_num or _X_NUM_RE.match(y.text) or y.lower_ in _COMPARATIVES
+                       for y in doc[max(0, i - 12):i])
+        if low in _PHRASE_OPENERS:
+            if i > 0 and doc[i - 1].lower_ in _THAN_WORDS:
+                continue  # "than with the PagedAttention variant", "compared with Orca"
+            if seen_words:
+                return False  # "than FP16 with FP8": FP8 opens a phrase of its own
+        seen_words += 1
+    return False
+
+
+_SHARED_VERBS = {"running", "run", "using", "use", "with", "on", "serving", "served", "have", "had", "share",
+                 "sharing"}
+
+
+def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """"both running Dynamo with TensorRT-LLM, MTP and disaggregated prefill/decode": what both sides
+    of the comparison run is held fixed, not what the figure measures."""
+    for i in range(t[0] - 1, max(-1, t[0] - 15), -1):
+        x = doc[i]
+        if x.text in (".", ";", ":", "!", "?") or x.like_num or _X_NUM_RE.match(x.text):
+            return False
+        if x.lower_ in ("both", "each") and i + 1 < len(doc) and doc[i + 1].lower_ in _SHARED_VERBS:
+            return True
+    return False
+
+
+_X_NUM_RE = re.compile(r"^[~≈]?\d+(?:\.\d+)?[x×X]$")
+_COMPARATIVES = {"faster", "slower", "higher", "lower", "better", "more", "fewer", "less", "quicker"}
+
+
 def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     """A technique named as a setting ("tensor parallelism 8", "TP=4") or as what the figure is compared
     against ("pipeline parallelism in place of tensor parallelism", "instead of ... tensor-parallel")."""
@@ -1266,6 +1326,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if nxt is not None and nxt.lower_ in ("off", "disabled"):  # "chunked prefill OFF": switched off
         return True
+    if nxt is not None and nxt.lower_ in ("setting", "settings", "scenario", "regime", "baseline", "baselines"):
+        return True  # "in the simulated-MTP setting", "the FP8 baseline": held fixed, not what changed
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
         return True
@@ -1274,7 +1336,11 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         if x.is_punct and x.text not in ("-", "'s"):
             break
         clause.append(x.lower_)
-    if "against" in clause:
+    if "against" in clause or ("instead" in clause and "of" in clause) or ("rather" in clause and "than" in clause):
+        return True  # "instead of replicating it across tensor-parallel ranks"
+    if _named_as_baseline(doc, t):
+        return True
+    if _shared_by_both(doc, t):
         return True
     wider = " ".join(x.lower_ for x in doc[max(0, t[0] - 7):t[0]])
     return "on top of" in wider and not any(x in wider for x in (",", ";", "."))  # "on top of the prefix cache"
@@ -1340,7 +1406,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return in_block[0][2]
     cell = block.cell
     if cell is not None:
-        for h in [cell.col_header, cell.row_header, *cell.row_cells, _table_intro(document, bi)]:
+        intro = _table_intro(document, bi)
+        # a precision in the row's own cells ("| DeepSeek-R1 | FP8 | 2 | 11.0x |") is the quantisation
+        # measured only when the table names what it is measured against ("vs BF16"); otherwise it
+        # is a setting of the systems the table compares
+        contrast = bool(_PRECISION_CONTRAST_RE.search(" ".join([*cell.header_row, intro or ""])))
+        for h in [cell.col_header, cell.row_header, *cell.row_cells, intro]:
             if h:
                 names = _technique_in_text(h)
                 if len(set(names)) > 1 and h in cell.row_cells:
@@ -1348,6 +1419,6 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 if names:
                     return names[0]
                 name = _precision_technique(h)
-                if name is not None:
+                if name is not None and (contrast or h in (cell.col_header, intro)):
                     return name
     return topic

@@ -63,7 +63,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?<!\bno )(?<!\bnot a )\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b"
         r"(?![- ](?:rate|rates|size|length|type)\b)|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
-        r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b(?!\s*(?:per|/))", re.I)),
+        r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b"
+        r"(?!\s*(?:per|/))(?![- ](?:rate|rates|size|length|lengths|type|class)\b)", re.I)),
     ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|\bone at a time\b|"
                           r"\bsequential(?:ly)? (?:requests|one by one)\b|\bidle (?:GPU|server|system)\b", re.I)),
     ("offline", re.compile(
