@@ -299,3 +299,13 @@ def test_what_both_sides_run_and_a_precision_column_are_settings() -> None:
 def test_one_sequence_length_is_not_a_single_stream() -> None:
     cs = claims("The 4.39x is a peak picked at one sequence length.\n")
     assert cs["4.39x"].op_kind == "unstated"
+
+
+def test_a_substrate_and_what_the_baseline_already_runs_are_not_the_change() -> None:
+    cs = claims("# Long context\n\nQuest loads only the top-scoring KV pages. Its kernels build on FlashInfer. "
+                "The paper reports up to 7.03x faster self-attention.\n")
+    assert cs["7.03x"].technique is None
+    cs = claims("# Thread\n\nAcross input lengths it's 2.5-3.4x. The H100 baseline even had simulated MTP turned on.\n")
+    assert cs["2.5-3.4x"].technique is None
+    cs = claims("# Notes\n\nWith the FlashInfer backend, decoding is 1.3x faster.\n")
+    assert cs["1.3x"].technique == "attention-kernel"  # a backend switched to is still the change

@@ -1314,6 +1314,12 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
     return False
 
 
+# "its kernels build on FlashInfer", "built atop vLLM's PagedAttention": the substrate, not the change
+_SUBSTRATE_RE = re.compile(r"\b(?:build|builds|built|building|based)\s+(?:on|upon|atop)(?:\s+(?:the|its|an?))?"
+                           r"(?:\s+[\w.'-]+){0,2}$", re.I)
+# "the H100 baseline even had simulated MTP turned on": what the baseline already runs
+_BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
+                              r"already)\b[^,;.]*$", re.I)
 _X_NUM_RE = re.compile(r"^[~≈]?\d+(?:\.\d+)?[x×X]$")
 _COMPARATIVES = {"faster", "slower", "higher", "lower", "better", "more", "fewer", "less", "quicker"}
 
@@ -1341,6 +1347,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if _named_as_baseline(doc, t):
         return True
     if _shared_by_both(doc, t):
+        return True
+    lead = doc[max(0, t[0] - 8):t[0]].text
+    if _SUBSTRATE_RE.search(lead) or _BASELINE_HAD_RE.search(lead):
         return True
     wider = " ".join(x.lower_ for x in doc[max(0, t[0] - 7):t[0]])
     return "on top of" in wider and not any(x in wider for x in (",", ";", "."))  # "on top of the prefix cache"
