@@ -309,3 +309,12 @@ def test_a_substrate_and_what_the_baseline_already_runs_are_not_the_change() -> 
     assert cs["2.5-3.4x"].technique is None
     cs = claims("# Notes\n\nWith the FlashInfer backend, decoding is 1.3x faster.\n")
     assert cs["1.3x"].technique == "attention-kernel"  # a backend switched to is still the change
+
+
+def test_a_smaller_kv_cache_is_a_memory_figure() -> None:
+    cs = claims("# MLA\n\nMeasured against the dense 67B, the new model reduces the KV cache by 93.3%.\n")
+    assert (cs["93.3%"].metric, cs["93.3%"].direction, cs["93.3%"].mechanism) == ("memory", "better", "residency")
+    cs = claims("# Throughput\n\n| Quantity | V2 vs 67B |\n|---|---|\n| KV cache | 90% smaller |\n"
+                "| Maximum generation throughput | 5.76x |\n")
+    assert (cs["90%"].metric, cs["90%"].direction) == ("memory", "better")
+    assert cs["5.76x"].metric == "throughput"

@@ -950,6 +950,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             or dctx.doc_metric
         if stated is not None and (cell is not None or not stated[1]):
             metric = stated[0]
+    if metric is None and _SHRINKS_CACHE.search(sent_text[max(0, rel_s - 60):rel_s]):
+        metric = "memory"
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
@@ -1041,6 +1043,10 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
     return None
 
 
+_MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memory|footprint|per token))?$", re.I)
+# "reduces the KV cache by 93.3%": the cache's size
+_SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
+                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?\s+(?:by|to)\s*$", re.I)
 _METRIC_COLUMN = re.compile(r"\b(?:metric|measure|quantity)\b", re.I)
 _LATENCY_KINDS = ("e2e", "ttft", "itl", "tpot")
 
@@ -1057,6 +1063,8 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
     candidates += [(cell.row_header, 0), *[(h, 0) for h in block.section[-1:]], (intro, None)]
     for text, at in candidates:
         if text:
+            if at is not None and _MEMORY_LABEL.match(text.strip()):
+                return "memory"  # a "KV cache" row of a comparison table: its size
             pos = len(text) if at is None else at  # a lead-in names the table's metric last, next to it
             found = _find_metric(text, pos, pos, [])
             if found:
