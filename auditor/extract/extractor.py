@@ -567,7 +567,23 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
                 kept[-1] = (s, e, name)
             continue
         kept.append((s, e, name))
-    return kept
+    return [(s, e, "kernel-fusion") if name in _DTYPE_TECHNIQUES and _fused_before(doc, s) else (s, e, name)
+            for s, e, name in kept]
+
+
+_PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|INT4|W4A16)\b", re.I)
+_DTYPE_TECHNIQUES = ("fp8-quantization", "weight-quantization")
+
+
+def _fused_before(doc: Doc, start: int) -> bool:
+    """"a fused row-wise scaled FP8 GEMM": the kernel is fused; FP8 is only its data type."""
+    for i in range(start - 1, max(-1, start - 7), -1):
+        x = doc[i]
+        if x.is_punct and x.text != "-":
+            return False
+        if x.lower_ in ("fused", "fusing", "fuses"):
+            return True
+    return False
 
 
 _PRECISION_TECH = [
@@ -1323,7 +1339,7 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
 
 
 # "its kernels build on FlashInfer", "built atop vLLM's PagedAttention": the substrate, not the change
-_SUBSTRATE_RE = re.compile(r"\b(?:build|builds|built|building|based)\s+(?:on|upon|atop)(?:\s+(?:the|its|an?))?"
+_SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|upon|atop)|\binto)(?:\s+(?:the|its|an?))?"
                            r"(?:\s+[\w.'-]+){0,2}$", re.I)
 # "the H100 baseline even had simulated MTP turned on": what the baseline already runs
 _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
@@ -1416,6 +1432,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text):
         return None  # "... 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x."
     in_block = techs[:lo] if block.kind == "table_cell" else techs
+    rel_fig_end = doc[fig.end - 1].idx - sent.start_char if fig.end > sent.start else 0
+    if in_block and block.kind != "table_cell" and _PRECISION_WORD.search(sent_text, rel_fig_end):
+        # "1.01x that of per-tensor FP8": two schemes of one format compared, in the figure's own sentence
+        name = _precision_technique(sent_text)
+        if name is not None:
+            return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     if in_block:
         if topic is not None and (any(t[2] == topic for t in in_block[:64])
                                   or bctx.get("precision", _precision_technique) == topic):
