@@ -327,3 +327,12 @@ def test_a_fused_kernel_in_some_data_type_is_kernel_fusion() -> None:
     assert cs["2.5x"].technique == "kernel-fusion" and cs["2.5x"].mechanism == "per-token"
     assert cs["1.01x"].technique == "fp8-quantization"  # two FP8 schemes compared in its own sentence
     assert cs["12%"].technique == "kernel-fusion"  # the kernel fused into is the substrate
+
+
+def test_a_list_of_slower_rivals_is_a_gain_for_the_announcer() -> None:
+    cs = claims("405B at 969 tok/s.\n\nvs other 405B endpoints (output speed, single stream):\n\n"
+                "- AWS: 75x slower\n- SambaNova: 6x slower\n", kind="markdown")
+    assert (cs["75x"].direction, cs["75x"].ratio, cs["75x"].metric) == ("better", 75.0, "throughput")
+    assert cs["6x"].op_kind == "single"
+    cs = claims("Release notes:\n\n- Prefill: 8% slower\n")
+    assert cs["8%"].direction == "worse"  # no rival lead-in: a regression

@@ -977,7 +977,14 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
         op_here = op if op_source == "sentence" else None
         metric = "throughput" if op_here is not None and "throughput" in op_here.text.lower() else "unspecified"
+    leadin = dctx.leadin_text.get(bi)
+    rival_item = leadin is not None and block.kind == "list_item" and bool(
+        _RIVAL_LEADIN.match(leadin) and _LABEL_ITEM.match(sent_text))
+    if rival_item and metric == "unspecified":  # "vs other endpoints (output speed, single stream):"
+        metric = _find_metric(leadin, len(leadin), len(leadin), []) or metric
     direction, down = _direction(doc, fig, sent, metric)
+    if rival_item and direction == "worse" and _SLOWER_AFTER.match(sent_text, rel_e):
+        direction = "better"  # "- AWS: 75x slower": the rival is slower, the announced system faster
     hedge = _hedge(doc, fig, sent)
     if fig.unit == "x" and fig.low is None and hedge == "none" and doc[fig.start].text.startswith(("~", "≈")):
         hedge = "about"
@@ -1063,6 +1070,10 @@ _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memor
 # "reduces the KV cache by 93.3%": the cache's size
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
                             r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?\s+(?:by|to)\s*$", re.I)
+# a list of rivals: "vs other 405B endpoints (output speed):" then "- AWS: 75x slower"
+_RIVAL_LEADIN = re.compile(r"\s*(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s", re.I)
+_LABEL_ITEM = re.compile(r"\s*[^:\d]{1,60}:\s*[~≈]?\d")
+_SLOWER_AFTER = re.compile(r"\s*(?:slower|behind|longer|more expensive|higher latency)\b", re.I)
 _METRIC_COLUMN = re.compile(r"\b(?:metric|measure|quantity)\b", re.I)
 _LATENCY_KINDS = ("e2e", "ttft", "itl", "tpot")
 
