@@ -336,3 +336,9 @@ def test_a_list_of_slower_rivals_is_a_gain_for_the_announcer() -> None:
     assert cs["6x"].op_kind == "single"
     cs = claims("Release notes:\n\n- Prefill: 8% slower\n")
     assert cs["8%"].direction == "worse"  # no rival lead-in: a regression
+
+
+def test_a_latency_column_takes_its_kind_from_the_row_units() -> None:
+    cs = claims("# Results\n\n| Batch size | Baseline mean latency | Optimised mean latency | Speedup |\n"
+                "|---|---|---|---|\n| 1 | 1.66 s/req | 0.62 s/req | 2.7x |\n")
+    assert cs["2.7x"].metric == "e2e" and cs["2.7x"].op_kind == "batch_size"

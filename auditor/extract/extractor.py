@@ -1104,10 +1104,11 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
             if len(others) == 1:
                 found = others.pop()
                 break
-    if found == "latency" and intro:
-        specific = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(intro)} & set(_LATENCY_KINDS)
-        if len(specific) == 1:
-            found = specific.pop()
+    if found == "latency":  # the lead-in or the row's own units ("1.66 s/req") name the latency kind
+        for text in (intro or "", " ".join(c for j, c in enumerate(cell.row_cells) if j != cell.col)):
+            specific = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(text)} & set(_LATENCY_KINDS)
+            if len(specific) == 1:
+                return specific.pop()
     return found
 
 
