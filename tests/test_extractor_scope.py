@@ -342,3 +342,26 @@ def test_a_latency_column_takes_its_kind_from_the_row_units() -> None:
     cs = claims("# Results\n\n| Batch size | Baseline mean latency | Optimised mean latency | Speedup |\n"
                 "|---|---|---|---|\n| 1 | 1.66 s/req | 0.62 s/req | 2.7x |\n")
     assert cs["2.7x"].metric == "e2e" and cs["2.7x"].op_kind == "batch_size"
+
+
+def test_list_lead_ins_headers_and_hyphenated_aliases_name_the_technique() -> None:
+    cs = claims("same 8 pods, only the router changed.\n\n"
+                "round-robin Service vs llm-d precise prefix-cache-aware routing, 512 concurrent:\n\n"
+                "- output: 2,742 -> 6,423 tok/s (~2.3x)\n")
+    assert cs["2.3x"].technique == "prefix-caching" and cs["2.3x"].mechanism == "residency"
+    cs = claims("# Notes\n\n## Stack A: replicas behind a prefix-cache scheduler\n\nIt claims 57x faster response times.\n")
+    assert cs["57x"].technique == "prefix-caching"
+    cs = claims("# Notes\n\n- **XQA.** A new attention kernel raises throughput per GPU:\n\n"
+                "| GPUs | Without XQA (tok/s/GPU) | With XQA (tok/s/GPU) | Gain |\n|---|---|---|---|\n"
+                "| 1x H200 | 1,227 | 2,941 | 2.4x |\n")
+    assert cs["2.4x"].technique == "attention-kernel"
+    cs = claims("# Notes\n\n- Zero-overhead scheduler: the CPU prepares the next batch, hiding radix-cache work behind "
+                "GPU compute, for a 1.1x increase in throughput.\n")
+    assert cs["1.1x"].technique is None
+
+
+def test_a_hardware_comparison_caption_keeps_its_formats_as_settings() -> None:
+    cs = claims("# H100 against A100\n\n<table><caption>H100 FP8 over A100 FP16</caption>"
+                "<thead><tr><th>Batch size</th><th>Output throughput gain</th></tr></thead>"
+                "<tbody><tr><th>64</th><td>3.0x</td></tr></tbody></table>\n", kind="html")
+    assert cs["3.0x"].technique is None and cs["3.0x"].op_value == 64

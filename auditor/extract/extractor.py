@@ -61,7 +61,7 @@ def _other_subjects_re() -> re.Pattern[str] | None:
 
 _OTHER_SUBJECT_RE = _other_subjects_re()
 _SYSTEM_CMP_RE = re.compile(
-    r"\b(?:than|vs\.?|versus|against|compared (?:with|to)|relative to)\s+(?:the\s+|an?\s+|its\s+)?(?:" +
+    r"\b(?:than|vs\.?|versus|against|over|compared (?:with|to)|relative to)\s+(?:the\s+|an?\s+|its\s+)?(?:" +
     _ENGINE_RE.pattern + r"|" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r"|v?\d+\.\d+(?:\.\d+)?\b)", re.I)
 _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahead of)\s+(?:the\s+)?" + _ENGINE_RE.pattern,
                             re.I)
@@ -609,6 +609,15 @@ def _precision_technique(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _leadin_technique(text: str) -> str | None:
+    """The one technique a list's lead-in names as its subject (not as a setting or the baseline)."""
+    pipe = get_pipeline()
+    d = pipe.nlp.make_doc(text)
+    names = {name for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t) for name in (t[2],)}
+    return names.pop() if len(names) == 1 else None
+
+
 @lru_cache(maxsize=4096)
 def _technique_in_text(text: str) -> list[str]:
     pipe = get_pipeline()
@@ -1066,6 +1075,7 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
     return None
 
 
+_WITH_WITHOUT = re.compile(r"^\s*(?:with|without|w/o?|no)\b", re.I)  # "Without XQA (tok/s/GPU)" columns
 _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memory|footprint|per token))?$", re.I)
 # "reduces the KV cache by 93.3%": the cache's size
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
@@ -1122,7 +1132,10 @@ def _table_intro(document: Document, bi: int) -> str | None:
             if b.kind == "table_cell":
                 found[i] = last
             else:
-                last = document.text[b.start:b.end] if b.kind in ("paragraph", "caption") else None
+                text = document.text[b.start:b.end]
+                # a caption, a paragraph, or a list item that leads into the table ("... per GPU:")
+                last = text if b.kind in ("paragraph", "caption") or (
+                    b.kind == "list_item" and text.rstrip().endswith(":")) else None
         intros = (document, found)
         _TABLE_INTROS.clear()
         _TABLE_INTROS[id(document)] = intros
@@ -1384,6 +1397,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if _shared_by_both(doc, t):
         return True
+    if any(x.lower_ in ("hiding", "hides", "hide", "hidden") for x in doc[max(0, t[0] - 2):t[0]]):
+        return True  # "hiding radix-cache and scheduling work behind GPU compute": overhead, not the change
     lead = doc[max(0, t[0] - 8):t[0]].text
     if _SUBSTRATE_RE.search(lead) or _BASELINE_HAD_RE.search(lead):
         return True
@@ -1455,6 +1470,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                                   or bctx.get("precision", _precision_technique) == topic):
             return topic  # the paragraph names the section's technique, maybe as "keys and values in FP8"
         return in_block[0][2]
+    if block.kind == "list_item" and bi in dctx.leadin_text:
+        name = _leadin_technique(dctx.leadin_text[bi])
+        if name is not None:  # "round-robin Service vs llm-d prefix-cache-aware routing, 512 concurrent:"
+            return name
     cell = block.cell
     if cell is not None:
         intro = _table_intro(document, bi)
@@ -1462,14 +1481,17 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # measured only when the table names what it is measured against ("vs BF16"); otherwise it
         # is a setting of the systems the table compares
         contrast = bool(_PRECISION_CONTRAST_RE.search(" ".join([*cell.header_row, intro or ""])))
-        for h in [cell.col_header, cell.row_header, *cell.row_cells, intro]:
+        others = [h for j, h in enumerate(cell.header_row) if j != cell.col and h and _WITH_WITHOUT.search(h)]
+        for h in [cell.col_header, cell.row_header, *cell.row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
                 if len(set(names)) > 1 and h in cell.row_cells:
                     return None  # "continuous batching plus PagedAttention": the row is a bundle
                 if names:
                     return names[0]
+                if h == intro and _compares_systems(h):
+                    continue  # "H100 FP8 over A100 FP16": a hardware comparison, the formats its settings
                 name = _precision_technique(h)
-                if name is not None and (contrast or h in (cell.col_header, intro)):
+                if name is not None and (contrast or h == cell.col_header):
                     return name
     return topic

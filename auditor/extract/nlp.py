@@ -112,6 +112,24 @@ class Pipeline:
     technique_of: dict[str, str]  # match label -> canonical technique
 
 
+def _with_hyphen_variants(aliases: list[str]) -> list[str]:
+    """Two-word aliases in both spellings writers use: "prefix cache" also matches "prefix-cache
+    scheduler", "tensor-parallel" also "tensor parallel"."""
+    out = list(aliases)
+    seen = {a.lower() for a in aliases}
+    for a in aliases:
+        words = a.split(" ")
+        variant = None
+        if len(words) == 2 and "-" not in a:
+            variant = "-".join(words)
+        elif " " not in a and a.count("-") == 1 and not any(ch.isdigit() for ch in a):
+            variant = a.replace("-", " ")
+        if variant and variant.lower() not in seen:
+            seen.add(variant.lower())
+            out.append(variant)
+    return out
+
+
 @lru_cache(maxsize=1)
 def get_pipeline() -> Pipeline:
     nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": "claim_auditor.tokenizer.v1"}}})
@@ -125,5 +143,5 @@ def get_pipeline() -> Pipeline:
     for t in load_lexicon().techniques:
         label = f"TECH_{t.name}"
         technique_of[label] = t.name
-        phrases.add(label, [nlp.make_doc(a) for a in t.aliases])
+        phrases.add(label, [nlp.make_doc(a) for a in _with_hyphen_variants(t.aliases)])
     return Pipeline(nlp, figures, phrases, technique_of)
