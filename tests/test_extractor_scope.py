@@ -365,3 +365,18 @@ def test_a_hardware_comparison_caption_keeps_its_formats_as_settings() -> None:
                 "<thead><tr><th>Batch size</th><th>Output throughput gain</th></tr></thead>"
                 "<tbody><tr><th>64</th><td>3.0x</td></tr></tbody></table>\n", kind="html")
     assert cs["3.0x"].technique is None and cs["3.0x"].op_value == 64
+
+
+def test_a_scope_section_of_a_plain_text_changelog_covers_every_entry() -> None:
+    text = ("R1 min-latency changelog\n========================\n\nSCOPE\n  Every entry is the min-latency case: one "
+            "request at a time, TPS/user measured after each step.\n\nSTEPS\n  * MTP with three layers: from 89 to "
+            "154 TPS/user.\n\nTOTAL\n  * 5.5x over the whole list.\n")
+    cs = claims(text, kind="text")
+    assert (cs["89 to 154"].op_kind, cs["89 to 154"].op_source) == ("single", "document")
+    assert cs["5.5x"].op_kind == "single"
+
+
+def test_n_concurrent_without_its_noun_in_headers_and_lead_ins() -> None:
+    cs = claims("# Backends\n\n| GPU | vs TRITON_ATTN, 64 concurrent | vs TRITON_ATTN, 128 concurrent |\n|---|---|---|\n"
+                "| MI300X | 1.30x | 1.36x |\n")
+    assert (cs["1.30x"].op_kind, cs["1.30x"].op_value, cs["1.36x"].op_value) == ("concurrency", 64, 128)

@@ -698,7 +698,8 @@ def _document_context(document: Document) -> _DocContext:
             # the preamble (before the first section heading) speaks for the whole document
             doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
                 or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None) \
-                or bool(_FROM_HERE_RE.search(sent) and (b.level or 0) == 0 and _in_setup_section(b))
+                or bool((_FROM_HERE_RE.search(sent) or _EVERY_ENTRY_RE.search(sent)) and (b.level or 0) == 0
+                        and _in_setup_section(b))
             scope = _METRIC_SCOPE_RE.search(sent)
             if scope and not _sentence_has_figure(sent):
                 terms = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(sent)}
@@ -750,7 +751,10 @@ _THIS_DOC_RE = re.compile(
 # "every run below ...", "the results that follow ...": a setup section speaks for the sections after it
 _FROM_HERE_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\b(?:below|that follow|following)\b|"
                            r"\b(?:below|following|that follow)\b[^.;]{0,30}\b(?:all|every)\b", re.I)
-_SETUP_HEADING = re.compile(r"\b(?:setup|set-up|methodology|method|how we (?:measured|tested|ran)|test bed|"
+# under a setup or scope heading, "every entry is ..." speaks for the whole document
+_EVERY_ENTRY_RE = re.compile(r"^\s*(?:all|every|each)\s+(?:of the\s+)?(?:entry|entries|runs?|numbers?|figures?|results?|"
+                             r"measurements?|steps?|rows?|tests?|benchmarks?)\b", re.I)
+_SETUP_HEADING = re.compile(r"\b(?:scope|setup|set-up|methodology|method|how we (?:measured|tested|ran)|test bed|"
                             r"testbed|configuration|environment|benchmark setup|experimental setup)\b", re.I)
 
 
@@ -795,7 +799,9 @@ def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
             # the metric must be the clause's subject ("Throughput figures ... come from"), not the object
             # of a general one ("The tables below report TBT with one request at a time")
             terms = [_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(subject)
-                     if m.start() < 40 and not _GENERAL_SUBJECT.search(subject, 0, m.start())]
+                     if m.start() < 40 and not _GENERAL_SUBJECT.search(subject, 0, m.start())
+                     and not _MODIFIER_BEFORE.search(subject, max(0, m.start() - 12), m.start())]
+            # ("the min-latency case: one request at a time" names a scenario, not a metric)
             groups = {_metric_group(t) for t in terms if t not in ("capacity", "memory", "cost")}
             out.append((here[0], groups.pop() if len(groups) == 1 else None))
         start = end

@@ -44,6 +44,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\b" + _NUM + r"\s+(?:requests|sequences|queries|prompts)\s+in[- ]?flight\b", re.I)),
     ("concurrency", re.compile(r"(?<![\w/])[cC]\s*=\s*(\d{1,6})\b")),
     ("concurrency", re.compile(r"\bat\s+" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
+    # "vs TRITON_ATTN, 64 concurrent" in a header, "on 8x A10G, 512 concurrent:": the noun left out
+    ("concurrency", re.compile(r"(?:^|(?<=[,(|;] )|(?<=[,(|;]))" + _NUM + r"\s+concurrent(?=\s*(?:[,:;)|]|$))", re.I)),
     ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
     ("concurrency", re.compile(r"\b(\d{1,6})\s+(?:users|clients)\b(?!\s+(?:per|of))", re.I)),
     ("batch_size", re.compile(r"\bbatch[ _-]?sizes?" + _SEP + _NUM + r"\b", re.I)),
@@ -89,6 +91,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("-way",),
     ("flight",),
     ("c=", "c ="),
+    ("concurrent",),
     ("concurrent",),
     ("conc",),
     ("users", "clients"),

@@ -63,6 +63,9 @@ def _is_line_list(para: list[tuple[int, str]]) -> bool:
         and len(lines[-1]) <= 120
 
 
+_CAPS_TITLE = re.compile(r"^\s*[A-Z][A-Z0-9 &/+-]{2,40}:?\s*$")  # "SCOPE", "TRIED AND REVERTED"
+
+
 def _is_title(lines: list[tuple[int, str]], has_more: bool) -> bool:
     """A lone short line with no closing punctuation, followed by more text, reads as a heading."""
     if len(lines) != 1 or not has_more:
@@ -98,8 +101,8 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
     # a short title line directly above a list ("FP8 W8A8" then "- ...") is a heading
     split: list[list[tuple[int, str]]] = []
     for para in paragraphs:
-        if len(para) > 1 and _LIST_ITEM.match(para[1][1]) and not _LIST_ITEM.match(para[0][1]) \
-                and _is_title(para[:1], has_more=True):
+        if len(para) > 1 and not _LIST_ITEM.match(para[0][1]) and _is_title(para[:1], has_more=True) and (
+                _LIST_ITEM.match(para[1][1]) or _CAPS_TITLE.match(para[0][1])):  # "SCOPE" above its text
             split.append(para[:1])
             split.append(para[1:])
         else:
@@ -111,7 +114,8 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
             tables += 1
             continue
         if _is_title(para, has_more=i + 1 < len(paragraphs)):
-            builder.add_block("heading", line_pieces(para), level=2)
+            # the document's first line is its title (level 1); later titles are its sections
+            builder.add_block("heading", line_pieces(para), level=1 if i == 0 else 2)
             continue
         if _is_line_list(para):  # "+33% tok/s" / "TTFT -8.5%" / ...: one item a line, no bullets
             first = 1 if para[0][1].rstrip().endswith(":") else 0
