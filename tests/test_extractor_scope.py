@@ -380,3 +380,27 @@ def test_n_concurrent_without_its_noun_in_headers_and_lead_ins() -> None:
     cs = claims("# Backends\n\n| GPU | vs TRITON_ATTN, 64 concurrent | vs TRITON_ATTN, 128 concurrent |\n|---|---|---|\n"
                 "| MI300X | 1.30x | 1.36x |\n")
     assert (cs["1.30x"].op_kind, cs["1.30x"].op_value, cs["1.36x"].op_value) == ("concurrency", 64, 128)
+
+
+def test_conditions_both_sides_share_and_switches_to_a_format() -> None:
+    cs = claims("# Disaggregated serving on GB200\n\nWithout MTP, disaggregation delivers 1.4x to 1.8x the per-GPU "
+                "throughput of aggregated serving. Turning MTP on for both sides stretches the advantage to 1.6x to "
+                "2.5x.\n")
+    assert cs["1.4x to 1.8x"].technique == "disaggregated-serving"
+    assert cs["1.6x to 2.5x"].technique == "disaggregated-serving"
+    cs = claims("# FP4 MoE pool\n\nSwitching the KV cache to FP8 at the same concurrency adds 6% throughput.\n")
+    assert cs["6%"].technique == "kv-cache-quantization"
+    cs = claims("# Quantised attention kernels\n\n**SageAttention3.** It reaches 1038 TOPS, a 5x speedup over the "
+                "fastest FlashAttention on the same card.\n")
+    assert cs["5x"].technique == "attention-kernel"  # a rival of the title's own kind
+    cs = claims("# Notes\n\nWithout CUDA graphs, decode is 2x slower.\n")
+    assert cs["2x"].technique == "cuda-graphs"  # nothing else named: the change is what it goes without
+
+
+def test_a_digest_title_and_a_gpu_generation_baseline_name_no_technique() -> None:
+    cs = claims("# vLLM digest: Blackwell, wide-EP, n-gram and suffix drafting\n\n## Blackwell\n\n"
+                "- Runs show vLLM on B200 with up to 4x the throughput of Hopper at similar latency.\n")
+    assert cs["4x"].technique is None
+    cs = claims("# MTP depth\n\nThe result combines an EAGLE-3 draft model with FP8 GEMMs, FP8 MoE, fused AllReduce and "
+                "programmatic launch.\nTogether these give a 4x speedup for a single user.\n")
+    assert cs["4x"].technique is None

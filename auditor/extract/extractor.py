@@ -685,7 +685,7 @@ def _document_context(document: Document) -> _DocContext:
                     d.title_op = ops[0]
             techs = _technique_in_text(t)
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else None
-            if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1:
+            if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and not _LISTS_TOPICS(t):
                 d.title_technique = techs[0]
             if (b.level or 1) >= 2:
                 first_section_heading_seen = True
@@ -733,8 +733,9 @@ def _document_context(document: Document) -> _DocContext:
     if d.title_technique is None and document.blocks:
         first = document.blocks[0]
         # a plain-text title run together with its "Source:" line: the citation names no topic
-        techs = _technique_in_text(re.split(r"\s+Source:\s", text[first.start:first.end])[0])
-        if len(set(techs)) == 1 and first.kind in ("heading", "paragraph"):
+        title = re.split(r"\s+Source:\s", text[first.start:first.end])[0]
+        techs = _technique_in_text(title)
+        if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title):
             d.title_technique = techs[0]
     return d
 
@@ -1363,10 +1364,11 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
     for i in range(t[0] - 1, max(-1, t[0] - 15), -1):
         x = doc[i]
         if x.text in (".", ";", ":", "!", "?") or x.like_num or _X_NUM_RE.match(x.text):
-            return False
+            break
         if x.lower_ in ("both", "each") and i + 1 < len(doc) and doc[i + 1].lower_ in _SHARED_VERBS:
             return True
-    return False
+    after = " ".join(x.lower_ for x in doc[t[1]:t[1] + 6])  # "Turning MTP on for both sides"
+    return bool(re.search(r"\b(?:for|on|in) both(?: sides| systems| configurations| runs)?\b", after))
 
 
 # "its kernels build on FlashInfer", "built atop vLLM's PagedAttention": the substrate, not the change
@@ -1375,6 +1377,28 @@ _SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|
 # "the H100 baseline even had simulated MTP turned on": what the baseline already runs
 _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
                               r"already)\b[^,;.]*$", re.I)
+_GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d)\b")
+
+
+def _LISTS_TOPICS(title: str) -> bool:
+    """A digest's title lists its topics ("second half of 2025: Blackwell, wide-EP, n-gram and suffix
+    drafting"): no one technique is the whole document's."""
+    head = re.sub(r"\([^)]*\)", "", title.split(":", 1)[-1])  # "(vLLM connector, SGLang HiCache)": engines
+    return head.count(",") >= 2
+
+
+_SWITCH_TO_PRECISION = re.compile(
+    r"\b(?:switch\w*|mov(?:e|es|ed|ing)|convert\w*|chang\w*|dropp?\w*|quanti[sz]\w*|cast\w*|going)\b[^.;:]{0,40}?"
+    r"\b(?:to|in|into)\s+(?:NVFP4|MXFP4|FP4|FP8|INT4|INT8|4-bit|8-bit)\b", re.I)
+
+
+def _named_as_baseline_in(doc: Doc, sent: Span, name: str, bctx: "_BlockContext") -> bool:
+    """The set-aside mention of `name` in this sentence sits in the baseline slot (a rival), not a
+    setting or a condition."""
+    return any(name == n and sent.start <= s0 and e0 <= sent.end and _named_as_baseline(doc, (s0, e0, n))
+               for s0, e0, n in bctx.aside)
+
+
 _X_NUM_RE = re.compile(r"^[~≈]?\d+(?:\.\d+)?[x×X]$")
 _COMPARATIVES = {"faster", "slower", "higher", "lower", "better", "more", "fewer", "less", "quicker"}
 
@@ -1403,6 +1427,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if _shared_by_both(doc, t):
         return True
+    if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
+        return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if any(x.lower_ in ("hiding", "hides", "hide", "hidden") for x in doc[max(0, t[0] - 2):t[0]]):
         return True  # "hiding radix-cache and scheduling work behind GPU compute": overhead, not the change
     lead = doc[max(0, t[0] - 8):t[0]].text
@@ -1440,7 +1466,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if in_sent and topic is not None:
         return topic
     # "against vLLM without speculation": the change is the technique the baseline goes without
-    m = re.search(r"\bwithout\s+(.{3,40})", sent_text[:max(0, doc[fig.start].idx - sent.start_char)])
+    m = re.search(r"\bwithout\s+(.{3,40})", sent_text[:max(0, doc[fig.start].idx - sent.start_char)], re.I)
     without = _technique_in_text(m.group(1)) if m else []
     if without:
         return without[0]
@@ -1448,8 +1474,16 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
     if set_aside and techs and techs[0][2] in set_aside:
         return techs[0][2]
+    if set_aside and topic in set_aside and _named_as_baseline_in(doc, sent, topic, bctx):
+        return topic  # "SageAttention3 ... a 5x speedup over the fastest FlashAttention" under an attention title
+    switched = _SWITCH_TO_PRECISION.search(sent_text)
+    if switched:  # "Switching the KV cache to FP8 adds 6%", "Switching the H100 to FP8 adds another 2x"
+        name = _precision_technique(switched.group(0))
+        if name is not None:
+            return name
     # releases, engines and hardware generations compared: no technique
-    if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)) \
+    if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)
+                     or _GPU_GENERATION_RE.search(baseline)) \
             and not re.search(r"\bkernels?\b", baseline, re.I):  # "vLLM's kernel": a kernel comparison
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
