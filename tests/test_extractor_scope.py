@@ -404,3 +404,24 @@ def test_a_digest_title_and_a_gpu_generation_baseline_name_no_technique() -> Non
     cs = claims("# MTP depth\n\nThe result combines an EAGLE-3 draft model with FP8 GEMMs, FP8 MoE, fused AllReduce and "
                 "programmatic launch.\nTogether these give a 4x speedup for a single user.\n")
     assert cs["4x"].technique is None
+
+
+def test_performance_price_performance_and_end_to_end_throughput() -> None:
+    cs = claims("# FP8\n\nCompared with 16-bit formats, FP8 can double performance and halve memory consumption.\n\n"
+                "It quotes up to 40% better price performance and up to 50% better performance per watt.\n\n"
+                "Switching the KV cache to FP8 adds 6% end-to-end throughput.\n")
+    assert (cs["double"].metric, cs["halve"].metric) == ("unspecified", "memory")
+    assert (cs["40%"].metric, cs["50%"].metric) == ("cost", "other")
+    assert (cs["6%"].metric, cs["6%"].direction) == ("throughput", "better")
+
+
+def test_metric_from_a_lead_in_a_gain_and_the_previous_item() -> None:
+    cs = claims("# MLA\n\nHow many times lower the other backend's output throughput is:\n\n"
+                "| GPU | 64 concurrent requests |\n|---|---|\n| MI300X | 1.33x |\n")
+    assert (cs["1.33x"].metric, cs["1.33x"].op_value) == ("throughput", 64)
+    cs = claims("# R1\n\nIt went from roughly 2,000 to 4,600 output tokens per second per GPU. NVIDIA sums this up as "
+                "nearly a 2.3x gain.\n")
+    assert cs["2.3x"].metric == "throughput"
+    cs = claims("# Digest\n\n- vLLM on B200 shows up to 4x the throughput of Hopper at similar latency.\n"
+                "- By model: up to 4.3x for gpt-oss-120b.\n")
+    assert cs["4.3x"].metric == "throughput"

@@ -364,7 +364,7 @@ _METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
 
 
 def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, int]],
-                 after_limit: int | None = None) -> str | None:
+                 after_limit: int | None = None, vague: bool = False) -> str | None:
     """The metric term nearest the figure in its own clause ("2.5x higher throughput",
     "TTFT dropped 46x"); a term across a clause break (",", "and", "while") counts far less."""
     best: tuple[float, str] | None = None
@@ -374,7 +374,8 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
         if m is not None and not any(m.start() < e and s < m.end() for s, e in skip):
             return _METRIC_OF[m.group(1).lower()]
     speed = _SPEED_AFTER.match(text, fig_end) if fig_end < len(text) else None
-    for m in _METRIC_RE.finditer(text):
+    # in the figure's own sentence (vague=True), "double performance" names the quantity without a metric
+    for m in (*_METRIC_RE.finditer(text), *(_PERFORMANCE_RE.finditer(text) if vague else ())):
         if any(m.start() < e and s < m.end() for s, e in skip):
             continue
         if (speed is not None and m.start() > speed.end() + 12) or (after_limit is not None and m.start() > after_limit):
@@ -382,7 +383,7 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
         if _MODIFIER_BEFORE.search(text, max(0, m.start() - 12), m.start()) or \
                 _MODIFIER_AFTER.match(text, m.end()):
             continue  # "min-latency work", "latency-sensitive traffic": a label, not the measured metric
-        metric = _METRIC_OF[m.group(1).lower()]
+        metric = _METRIC_OF.get(m.group(1).lower(), "unspecified")  # "double performance": named, no metric
         if metric == "capacity" and re.match(r"\s*(?:per second|per sec|/s\b)", text[m.end():m.end() + 12]):
             metric = "throughput"  # "more requests per second" is a rate, not room
         if m.start() >= fig_end:
@@ -399,6 +400,7 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
     return best[1] if best else None
 
 
+_PERFORMANCE_RE = re.compile(r"\b(performance|perf)\b(?!\s+(?:per|/))", re.I)
 _SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
 _COMPARATIVE_THEN = re.compile(
     r"\s*(?:lower|higher|less|more|better|cheaper|smaller|larger|reduced|increased|shorter|longer|faster|"
@@ -973,7 +975,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
                 for o in _ops_between(block_ops, sent.start_char, sent.end_char)]
     # "speedups of up to 1.56x ..., and memory use drops by 2x": the speed is unnamed
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans,
-                          after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None)
+                          after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None, vague=True)
     cell = block.cell
     if metric is None and cell is not None:
         metric = _table_metric(cell, block, _table_intro(document, bi))
@@ -987,8 +989,18 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
-    if metric is None and not _SPEED_RE.search(sent_text) and not _GAIN_WORDS.search(sent_text):
+    if metric is None and not _SPEED_RE.search(sent_text):
         metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi))
+        if metric is None and block.kind == "list_item" and bi > 0 and document.blocks[bi - 1].kind == "list_item" \
+                and _previous_sentence(doc, sent) is None:
+            # "- vLLM on B200 with up to 4x the throughput of Hopper" then "- By model: up to 4.3x for ..."
+            prev_item = document.text[document.blocks[bi - 1].start:document.blocks[bi - 1].end]
+            last = _split_sentences(prev_item)[-1] if prev_item.strip() else ""
+            hint = _FIGURE_HINT.search(last) if last and not _SPEED_RE.search(last) else None
+            if hint is not None:  # the metric of the item's own figure
+                found = _find_metric(last, hint.start(), hint.end(), [])
+                if found in _INHERITED:
+                    metric = found
     op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document, metric)
     if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
         op_here = op if op_source == "sentence" else None
@@ -1083,6 +1095,12 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
 
 
 _WITH_WITHOUT = re.compile(r"^\s*(?:with|without|w/o?|no)\b", re.I)  # "Without XQA (tok/s/GPU)" columns
+def _is_op_header(text: str) -> bool:
+    """A header that is only an operating point ("64 concurrent requests", "batch size 8")."""
+    ops = find_ops(text)
+    return len(ops) == 1 and len(text.strip()) - (ops[0].end - ops[0].start) <= 4
+
+
 _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memory|footprint|per token))?$", re.I)
 # "reduces the KV cache by 93.3%": the cache's size
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
@@ -1107,6 +1125,8 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
     candidates += [(cell.row_header, 0), *[(h, 0) for h in block.section[-1:]], (intro, None)]
     for text, at in candidates:
         if text:
+            if at is not None and text is not intro and _is_op_header(text):
+                continue  # "64 concurrent requests": the column's load, not what it measures
             if at is not None and _MEMORY_LABEL.match(text.strip()):
                 return "memory"  # a "KV cache" row of a comparison table: its size
             pos = len(text) if at is None else at  # a lead-in names the table's metric last, next to it

@@ -41,7 +41,8 @@ METRIC_TERMS: dict[str, list[str]] = {
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
                    "generation speed", "decode speed", "decoding speed", "tokens per gpu", "tok/s/gpu",
                    "token throughput", "qps served", "requests served", "output rate", "tokens/second",
-                   "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user"],
+                   "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user",
+                   "end-to-end throughput", "e2e throughput"],
     "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage"],
@@ -53,10 +54,13 @@ METRIC_TERMS: dict[str, list[str]] = {
                  "batch grow", "batches grow", "batch to grow", "batch size grow"],
     "cost": ["cost", "api costs", "serving costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
              "operating costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
-             "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar"],
+             "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar",
+             "price performance", "price/performance", "performance per dollar", "performance/$",
+             "price to performance", "price-to-performance"],
     # named performance quantities outside the list (all lower-is-better: see LOWER_OTHER_RE)
     "other": ["prefill compute", "prefill computation", "extra compute", "compute cost", "energy use",
-              "energy consumption", "energy", "power draw", "power consumption"],
+              "energy consumption", "energy", "power draw", "power consumption",
+              "performance per watt", "perf per watt", "performance/watt", "perf/watt", "energy efficiency"],
 }
 
 # words for speed without a named metric
