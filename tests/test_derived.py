@@ -58,3 +58,15 @@ def test_tables_with_written_speedups_or_unrelated_numbers_are_not_derived():
 | 1 | 10 | 20 |
 """
     assert _claims(no_units) == []
+
+
+def test_unlabelled_number_columns_are_not_compared(tmp_path) -> None:
+    """A table of absolute numbers whose other numeric columns are settings ("HPUs") or other
+    quantities ("Power (W)") yields no derived speedup from them."""
+    from auditor.extract import extract
+    from auditor.ingest import parse_string
+
+    doc = parse_string("# Perf\n\n| Model | HPUs | Tokens/s |\n|---|---|---|\n| Llama 70B | 8 | 15,008 |\n"
+                       "| Llama 8B | 1 | 2,652 |\n\n| Engine | Tokens/s | Power (W) |\n|---|---|---|\n"
+                       "| llama.cpp | 7.08 | 15.0 |\n", "t.md", "markdown")
+    assert [c for c in extract(doc) if c.derived] == []

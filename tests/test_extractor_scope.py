@@ -425,3 +425,28 @@ def test_metric_from_a_lead_in_a_gain_and_the_previous_item() -> None:
     cs = claims("# Digest\n\n- vLLM on B200 shows up to 4x the throughput of Hopper at similar latency.\n"
                 "- By model: up to 4.3x for gpt-oss-120b.\n")
     assert cs["4.3x"].metric == "throughput"
+
+
+def test_from_to_pairs_with_k_currency_and_microseconds() -> None:
+    cs = claims("# R1\n\nCommunity runs moved from about 1.5k to 2.2k tokens per second per GPU.\n\n"
+                "Cost falls from $0.413 to $0.140 per million tokens.\n\n"
+                "The routing step drops from 252 us to 15 us of kernel time.\n\n"
+                "It went from roughly 2,000 to 4,600 output tokens per second per GPU.\n")
+    assert cs["1.5k to 2.2k"].value == 1.467 and cs["1.5k to 2.2k"].metric == "throughput"
+    assert cs["0.413 to $0.140"].metric == "cost" and cs["0.413 to $0.140"].direction == "better"
+    assert cs["252 us to 15"].value == 0.06
+    assert cs["2,000 to 4,600"].value == 2.3
+
+
+def test_a_changed_speedup_a_figure_named_again_and_sweeps() -> None:
+    cs = claims("# n-gram\n\nOn InstructCoder the n-gram speculation gain goes from 1.35x to 1.95x.\n\n"
+                "Across input lengths the gain ranged from 2.5x to 3.4x.\n")
+    assert cs["1.35x"].hedge == "none" and cs["1.95x"].low is None  # two figures, not a range
+    assert (cs["2.5x to 3.4x"].low, cs["2.5x to 3.4x"].hedge) == (2.5, "range")
+    found = [c.text for c in extract(parse_string(
+        "# KV\n\nSwitching the KV cache to FP8 adds 6% throughput, which the 6% above does not count twice.\n\n"
+        "H100 reaches 4.6x the A100 throughput, found by sweeping batch size from 1 to 64.\n\n"
+        "Scaling from 5 to 2,000 adapters costs about 5% of its throughput.\n\n"
+        "CPU: 2x Intel Xeon Gold 6454S, 8x DDR5-4800 per socket. The row has a batch 2.7 times larger.\n",
+        "t.md", "markdown"))]
+    assert found == ["6%", "4.6x"]  # ("5% of its throughput" is a share, read as no claim)

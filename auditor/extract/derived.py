@@ -82,8 +82,10 @@ def derived_claims(document: Document, existing: list[Claim]) -> list[Claim]:
         if len(known) != 1:
             continue
         quantity = known.pop()
-        numeric = [j for j in numeric if kinds[j] in (quantity, None)]
-        if not any(kinds[j] for j in numeric) or len(numeric) < 2:
+        # only columns whose own header names the quantity are compared: an unlabelled number column
+        # ("HPUs", "n adapters", "Power (W)") is a setting or another quantity, never a system's result
+        numeric = [j for j in numeric if kinds[j] == quantity]
+        if len(numeric) < 2:
             continue
         base = next((j for j in numeric if _BASELINE_HEADER.search(header[j])), numeric[0])
         lower_better = quantity == "latency"

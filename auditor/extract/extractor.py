@@ -33,7 +33,7 @@ from auditor.models import Block, Claim, Document
 _PREFILTER = re.compile(
     r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s*(?:[xX×%](?![a-z])|percent|pct|per cent|times|-?fold)|"
     r"\b(?:twice|doubl\w*|tripl\w*|quadrupl\w*|\w+fold|halv\w*|half|third|quarter|fifth|times|percent|pct)\b|"
-    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*[~≈]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d",
+    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*[~≈$€£]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d",
     re.I)
 # Statements that may carry an operating point or a scope: any number or an op word.
 _NUMBERISH = re.compile(r"\d|offline|single|\bone\b|saturat|peak|max|at a time|unbatched|throughput", re.I)
@@ -77,7 +77,7 @@ _WINDOW_TOKENS = 60
 _TIME_UNIT = re.compile(r"(?:\b|(?<=\d))(?:ms|s|sec|seconds?|minutes?|hours?)\b|\b(?:latency|time|slower|faster)\b", re.I)
 _PERF_UNIT = re.compile(
     r"(?:tok|tokens?|req|requests?|queries)\s*/\s*(?:s|sec|second)\b|\btokens? per second\b|(?<![a-z])(?:ms|s|sec|"
-    r"seconds?|minutes?|gb|gib|mb|tflops?)\b|\$|\bqps\b|\brps\b|\btps\b", re.I)
+    r"seconds?|minutes?|gb|gib|mb|tflops?)\b|\d\s*(?:us|µs|μs)\b|\$|\bqps\b|\brps\b|\btps\b", re.I)
 _CLAUSE_BREAK = {",", ";", "—", "–", "(", ")", ":", "and", "but", "while", "whereas"}
 
 
@@ -121,11 +121,14 @@ class _DocContext:
 
 
 def _num(text: str) -> float | None:
-    t = text.lower().replace(",", "").lstrip("~≈+")
+    t = text.lower().replace(",", "").lstrip("~≈+$€£")
     if t in NUMBER_WORDS:
         return float(NUMBER_WORDS[t])
+    scale = 1.0
+    if t.endswith("k") and t[:-1].replace(".", "", 1).isdigit():
+        t, scale = t[:-1], 1000.0  # "1.5k tok/s"
     try:
-        return float(t)
+        return float(t) * scale
     except ValueError:
         return None
 
@@ -165,7 +168,7 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
                     return _Fig(start, end, val, "%", form="fraction")
         return None
     if label == "FROMTO":
-        nums = [(i, t) for i, t in enumerate(toks) if t.like_num and _num(t.text) is not None]
+        nums = [(i, t) for i, t in enumerate(toks) if (t.like_num or t.text[:1].isdigit()) and _num(t.text) is not None]
         if len(nums) < 2:
             return None
         old, new = _num(nums[0][1].text), _num(nums[-1][1].text)
@@ -209,6 +212,9 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
         return
     if sep == "/":
         return
+    if fig.unit == "x" and sep == "to" and k - 2 >= sent.start and doc[k - 1].lower_ == "from" and \
+            doc[k - 2].lower_ in _CHANGE_VERBS:
+        return  # "the gain goes from 1.35x to 1.95x": the earlier figure and the new one, two claims
     fig.low = low
     fig.start = k
     fig.hedge = "range"
@@ -258,6 +264,29 @@ _INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|gener
                               r"tok(?:ens)?/s|tokens per second)\b", re.I)
 
 
+_CHANGE_VERBS = {"goes", "went", "go", "going", "rose", "rises", "rise", "grew", "grows", "climbs", "climbed",
+                 "jumps", "jumped", "moved", "moves", "improved", "improves", "increased", "increases", "fell",
+                 "falls", "dropped", "drops"}
+
+
+def _same_line(doc: Doc, i: int, j: int) -> bool:
+    a, b = sorted((doc[i].idx, doc[j].idx))
+    return "\n" not in doc.text[a:b]
+
+
+def _ratio_change(doc: Doc, s: int, e: int) -> bool:
+    """A from/to pair of ratios after a change verb ("goes from 1.35x to 1.95x")."""
+    toks = doc[s:min(len(doc), e + 1)]
+    units = sum(1 for t in toks if t.text in ("x", "X", "×"))
+    return units >= 2 and s > 0 and doc[s - 1].lower_ in _CHANGE_VERBS
+
+
+_COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|models?|experts?|layers?|replicas?|"
+                         r"instances?|cards?|devices?|ranks?|pods?|sequences?)$", re.I)
+_SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencies|sweep\w*|request rates?|qps|"
+                           r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
+
+
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
@@ -268,12 +297,19 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     if prev is not None and prev.lower_ in ("version", "release", "step", "table", "figure", "fig.", "section",
                                             "eq.", "equation", "rank", "layer", "top"):
         return True
+    if prev is not None and prev.lower_ in ("the", "that", "this") and nxt is not None and \
+            any(a.value == fig.value and a.unit == fig.unit and _same_line(doc, a.start, fig.start) for a in accepted):
+        return True  # "adds 6% ..., which the 6% does not count": named again on its line, one claim
+    if fig.unit == "abs" and (_SWEEP_BEFORE.search(_window_text(doc, fig.start - 4, fig.start - 1, sent).rstrip())
+                              or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
+        return True  # "sweeping batch size from 1 to 64", "from 5 to 2,000 adapters": a sweep, not a result
     if fig.unit == "abs":
         # a from/to pair is a claim when it moves a performance quantity: a perf unit in or right
         # after the pair, or a metric named just before it ("TTFT fell from ..."), not a block size
         # or a concurrency sweep ("from 16 to 32")
         around = _window_text(doc, fig.start - 8, fig.end + 3, sent)
-        return not (_PERF_UNIT.search(around) or _METRIC_RE.search(around))
+        unit_after = _window_text(doc, fig.end, fig.end + 5, sent)  # "to 4,600 output tokens per second"
+        return not (_PERF_UNIT.search(around) or _METRIC_RE.search(around) or _PERF_UNIT.search(unit_after))
     if fig.unit == "x":
         if fig.value <= 0 or fig.value > 1000:
             return True
@@ -841,6 +877,8 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     raw = [(pipe.nlp.vocab.strings[mid], s, e) for mid, s, e in pipe.figures(doc)]
     if not raw:
         return []
+    # "the gain goes from 1.35x to 1.95x": a speedup that changed, two figures, not a range
+    raw = [m for m in raw if not (m[0] == "FROMTO" and _ratio_change(doc, m[1], m[2]))]
     # longest match first, no overlaps
     raw.sort(key=lambda m: (m[1], -(m[2] - m[1])))
     matches: list[tuple[str, int, int]] = []

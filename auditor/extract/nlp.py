@@ -63,7 +63,8 @@ def make_tokenizer():
 
 
 _NUM = {"LIKE_NUM": True}
-_NUMBER_TOKEN = {"TEXT": {"REGEX": r"^\d{1,7}(?:,\d{3})*(?:\.\d+)?$"}}
+_NUMBER_TOKEN = {"TEXT": {"REGEX": r"^\d{1,7}(?:,\d{3})*(?:\.\d+)?[kK]?$"}}  # "1.5k -> 2.2k tok/s"
+_CURRENCY = {"ORTH": {"IN": ["$", "€", "£"]}, "OP": "?"}  # "from $0.413 to $0.140 per million tokens"
 
 FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
     # "2.5x", "3 ×", "2.5X", "~2x" (the tilde is a prefix token, read as a hedge)
@@ -93,10 +94,10 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
     # "from 120 to 300 tok/s", "from 800 ms to 200 ms", "120 -> 300"
     "FROMTO": [
         [{"LOWER": "from"}, {"LOWER": {"IN": ["~", "≈", "roughly", "about", "around", "approximately", "nearly"]},
-                             "OP": "?"}, _NUMBER_TOKEN,
+                             "OP": "?"}, _CURRENCY, _NUMBER_TOKEN,
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"}, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
-         {"LOWER": "to"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
+         {"LOWER": "to"}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _CURRENCY, _NUMBER_TOKEN],
         [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"ORTH": {"IN": ["->", "→", "=>", "-->"]}}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],

@@ -138,10 +138,12 @@ PERCENT_DECOY_TERMS = [
 RATIO_DECOY_NEXT = re.compile(
     r"^(h100|h200|h20|h800|a100|a10g?|l40s?|l4|b200|b300|gb200|gb300|mi\d{3}x?|rtx|gpus?|nodes?|cards?|"
     r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
-    r"cpus?|cores?|servers?|experts?|layers?|heads?)\b",
+    r"cpus?|cores?|servers?|experts?|layers?|heads?|intel|amd|nvidia|xeon|epyc|ddr\d\w*|hbm\w*|nvme|ssds?|"
+    r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?)\b",
     re.IGNORECASE,
 )
-RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel"}
+RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel",
+                    "batch", "batches", "context", "window", "vocabulary", "cluster"}  # "a batch 2.7 times larger"
 # "double buffering", "double precision": a multiplier word naming a thing, not a change
 WORD_RATIO_DECOY_NEXT = {"buffering", "buffered", "buffer", "buffers", "precision", "check", "checks", "checking",
                          "counting", "quotes", "digits", "digit", "click", "sided", "edged", "blind", "descent"}
