@@ -450,3 +450,22 @@ def test_a_changed_speedup_a_figure_named_again_and_sweeps() -> None:
         "CPU: 2x Intel Xeon Gold 6454S, 8x DDR5-4800 per socket. The row has a batch 2.7 times larger.\n",
         "t.md", "markdown"))]
     assert found == ["6%", "4.6x"]  # ("5% of its throughput" is a share, read as no claim)
+
+
+def test_a_question_sets_no_scope_and_above_a_single_request_is_not_single_stream() -> None:
+    cs = claims("# Results: GEMV and GEMM as the batch grows\n\nThe project's summary is that 4-bit AWQ runs 2x faster "
+                "than FP16. This section asks: is GEMV, the kernel for single requests, still right once requests are "
+                "batched?\n\n## Rows\n\nGEMM is 1.4x faster.\n")
+    assert cs["2x"].op_kind == "unstated" and cs["1.4x"].op_kind == "unstated"
+    cs = claims("Serving above the single request: four abstracts\n\nParrot reports up to 11.7x lower latency.\n",
+                kind="text")
+    assert cs["11.7x"].op_kind == "unstated"
+
+
+def test_low_bit_kernels_setting_columns_and_request_rates() -> None:
+    cs = claims("# bitnet.cpp changelog\n\n## 1.0\n\n- x86 CPUs: 2.37x to 6.17x faster.\n")
+    assert cs["2.37x to 6.17x"].technique == "weight-quantization"
+    cs = claims("# Summary\n\n| Method | Setting | Reported gain |\n|---|---|---|\n| APAR | serving throughput | 20-70% |\n")
+    assert cs["20-70%"].metric == "throughput"
+    cs = claims("# HexGen\n\nIt reports latency deadlines up to 2.3x lower, or up to 4x the request rate it can absorb.\n")
+    assert (cs["2.3x"].metric, cs["4x"].metric) == ("latency", "throughput")

@@ -803,7 +803,7 @@ def _in_setup_section(b: Block) -> bool:
 
 _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measurements|charts?|plots?|we|they|"
                               r"the authors|this (?:post|section|paper))\b", re.I)
-_NOT_A_SCOPE = re.compile(r"\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b|"
+_NOT_A_SCOPE = re.compile(r"\?\s*$|\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b|"
                           r"\b(?:where|in which|when) (?:every|all|each)\b", re.I)  # a scenario defined, not a scope
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s|"
@@ -1147,7 +1147,7 @@ _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|
 _RIVAL_LEADIN = re.compile(r"\s*(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s", re.I)
 _LABEL_ITEM = re.compile(r"\s*[^:\d]{1,60}:\s*[~≈]?\d")
 _SLOWER_AFTER = re.compile(r"\s*(?:slower|behind|longer|more expensive|higher latency)\b", re.I)
-_METRIC_COLUMN = re.compile(r"\b(?:metric|measure|quantity)\b", re.I)
+_METRIC_COLUMN = re.compile(r"\b(?:metric|measure|quantity|setting|scenario)\b", re.I)
 _LATENCY_KINDS = ("e2e", "ttft", "itl", "tpot")
 
 

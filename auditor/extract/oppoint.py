@@ -62,7 +62,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
-        r"(?<!\bno )(?<!\bnot a )\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b"
+        r"(?<!\bno )(?<!\bnot a )(?<!\babove the )(?<!\bbeyond the )(?<!\bbeyond a )(?<!\bthan a )"
+        r"(?<!\bthan the )\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b"
         r"(?![- ](?:rate|rates|size|length|type)\b)|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
         r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b"
