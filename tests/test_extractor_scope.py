@@ -469,3 +469,15 @@ def test_low_bit_kernels_setting_columns_and_request_rates() -> None:
     assert cs["20-70%"].metric == "throughput"
     cs = claims("# HexGen\n\nIt reports latency deadlines up to 2.3x lower, or up to 4x the request rate it can absorb.\n")
     assert (cs["2.3x"].metric, cs["4x"].metric) == ("latency", "throughput")
+
+
+def test_a_technique_column_against_an_engine_and_bundles_with_an_unnamed_method() -> None:
+    cs = claims("# T-MAC: low-bit kernels on edge CPUs\n\nT-MAC reaches a 4-5x speedup over llama.cpp. The native "
+                "build was announced at 5x on the same laptop.\n\n| Threads | T-MAC (tok/s) | llama.cpp (tok/s) | "
+                "T-MAC vs llama.cpp |\n|---|---|---|---|\n| 4 | 50.1 | 12.0 | 4.2x |\n")
+    assert cs["5x"].technique == "weight-quantization" and cs["4.2x"].technique == "weight-quantization"
+    cs = claims("# APAR\n\nOn its own, APAR reaches up to 2x speed-up; combined with speculative decoding, up to 4x.\n\n"
+                "| Method | Gain |\n|---|---|\n| APAR + speculative decoding | 4.1x |\n")
+    assert cs["4x"].technique is None and cs["4.1x"].technique is None
+    cs = claims("# Medusa\n\nTogether with EAGLE, the literature puts single-stream speedups at two to three times.\n")
+    assert cs["two to three times"].technique == "speculative-decoding"

@@ -1132,6 +1132,7 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
     return None
 
 
+_PLUS_RE = re.compile(r"\s(?:\+|plus)\s", re.I)
 _WITH_WITHOUT = re.compile(r"^\s*(?:with|without|w/o?|no)\b", re.I)  # "Without XQA (tok/s/GPU)" columns
 def _is_op_header(text: str) -> bool:
     """A header that is only an operating point ("64 concurrent requests", "batch size 8")."""
@@ -1485,6 +1486,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if _shared_by_both(doc, t):
         return True
+    if t[0] > 1 and doc[t[0] - 1].lower_ == "with" and doc[t[0] - 2].lower_ in ("combined", "paired",
+                                                                                "stacked"):
+        return True  # "combined with speculative decoding, up to 4x": a bundle with the subject
     if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if any(x.lower_ in ("hiding", "hides", "hide", "hidden") for x in doc[max(0, t[0] - 2):t[0]]):
@@ -1539,6 +1543,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         name = _precision_technique(switched.group(0))
         if name is not None:
             return name
+    if block.cell is not None and block.cell.col_header:
+        own = _leadin_technique(block.cell.col_header)
+        if own is not None:
+            return own  # "T-MAC vs llama.cpp": the column names its technique against an engine
     # releases, engines and hardware generations compared: no technique
     if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)
                      or _GPU_GENERATION_RE.search(baseline)) \
@@ -1554,8 +1562,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             # "20 % shallower with every layer in FP8" under a KV-cache (or weight-only) section
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     prev = _previous_sentence(doc, sent)
-    if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text):
-        return None  # "... 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x."
+    if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text) and \
+            not any(prev.start <= t[0] and t[1] <= prev.end for t in techs):
+        # "... 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x." (a systems
+        # comparison carries on; one whose subject is a technique, "T-MAC ... 4-5x over llama.cpp", does not stop it)
+        return None
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     rel_fig_end = doc[fig.end - 1].idx - sent.start_char if fig.end > sent.start else 0
     if in_block and block.kind != "table_cell" and _PRECISION_WORD.search(sent_text, rel_fig_end):
@@ -1583,8 +1594,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         for h in [cell.col_header, cell.row_header, *cell.row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
-                if len(set(names)) > 1 and h in cell.row_cells:
-                    return None  # "continuous batching plus PagedAttention": the row is a bundle
+                if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h))):
+                    return None  # "continuous batching plus PagedAttention", "APAR + speculative decoding": a bundle
                 if names:
                     return names[0]
                 if h == intro and _compares_systems(h):
