@@ -1233,9 +1233,20 @@ def _ratio(fig: _Fig, direction: str, down: bool) -> float:
     return round(r, 4)
 
 
+# "elsewhere the gain is ...", "a different benchmark altogether": the figure leaves the op just stated
+_OP_BREAK_RE = re.compile(r"\b(?:elsewhere|a different (?:benchmark|setup|test|workload|run)|"
+                          r"another benchmark|separately|in a separate)\b", re.I)
+
+
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
+    clause_start = max(sent.start_char, doc.text.rfind(";", sent.start_char, fig_cs) + 1)
+    if _OP_BREAK_RE.search(doc.text, clause_start, fig_cs) or _OP_BREAK_RE.search(sent.text):
+        # only an op in the figure's own clause counts
+        own = [o for o in _ops_between(block_ops, clause_start, sent.end_char)
+               if not (o.start < fig_ce and fig_cs < o.end)]
+        return (own[0], "sentence") if own else (None, "assumed")
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
     if op is not None:
         return op, "sentence"
