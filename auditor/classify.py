@@ -7,9 +7,14 @@ else `unknown`. Comparisons of releases, engines and hardware carry no technique
 
 from __future__ import annotations
 
+import re
+
 from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
 from auditor.models import Claim
+
+
+_JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching plus PagedAttention"
 
 
 def mechanism_for(technique: str | None, sentence: str, metric: str | None = None) -> str:
@@ -18,7 +23,7 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
         t = lex.by_name().get(technique)
         if t is not None:
             return t.mechanism
-    if GENERIC_BUNDLE_RE.search(sentence):
+    if GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence):
         return "unknown"  # a bundle of changes works by several mechanisms at once
     if metric in ("memory", "capacity"):
         return "residency"  # less memory a request, more requests resident: what the figure measures

@@ -489,3 +489,13 @@ def test_elsewhere_and_a_different_benchmark_leave_the_op_just_stated() -> None:
                 "different benchmark altogether, showed up to 4.5x the performance of A100.\n")
     assert (cs["1%"].op_kind, cs["1%"].op_value) == ("batch_size", 16)
     assert cs["one and eight percent"].op_kind == "unstated" and cs["4.5x"].op_kind == "unstated"
+
+
+def test_a_table_cell_reads_its_row_labels_not_the_rows_other_figures() -> None:
+    cs = claims("# Ablation\n\n| Change | Layer | E2E speedup |\n|---|---|---|\n"
+                "| Mixed-dtype router GEMM | MoE | 4% |\n| Training cost | all | 42.5% lower |\n\n"
+                "| Method | Latency gain | Batch capacity gain |\n|---|---|---|\n"
+                "| Helix | 1.5x lower token-to-token latency | 32x larger batches |\n")
+    assert cs["4%"].sentence == "Mixed-dtype router GEMM | MoE | 4%" and cs["4%"].mechanism == "compute"
+    assert "42.5%" not in cs  # a training row of a comparison table
+    assert cs["1.5x"].mechanism != "residency" and cs["32x"].mechanism == "residency"

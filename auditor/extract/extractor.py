@@ -290,7 +290,8 @@ _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencie
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
-    if _TRAINING_SUBJECT.search(sent.text) and not _INFERENCE_WORDS.search(sent.text):
+    if (_TRAINING_SUBJECT.search(sent.text) or (cell_header and re.search(r"\btraining\b", cell_header, re.I))) \
+            and not _INFERENCE_WORDS.search(sent.text + " " + (cell_header or "")):
         return True  # "Training: up to 2x the performance per dollar of v4": not an inference claim
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
         return True
@@ -986,6 +987,15 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
     return scored[0]
 
 
+def _claim_sentence(sent_text: str, cell) -> str:
+    """A table cell's "sentence" is its row ("Mixed-dtype router GEMM | MoE | 4%"): what a reader of the
+    report needs to place the figure, and what the mechanism cues read."""
+    if cell is None or not cell.row_cells or sent_text not in cell.row_cells:
+        return sent_text
+    # the row's labels and this cell, not the row's other figures ("32x larger batches" beside a latency cell)
+    return " | ".join(c for c in cell.row_cells if c == sent_text or not _FIGURE_HINT.search(c))
+
+
 class _BlockContext:
     """Block-wide context, read once per block and only when a claim needs it."""
 
@@ -1087,7 +1097,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     eline, ecol, _ = document.locate(max(start, end - 1))
     return Claim(
         line=line, column=col, end_line=eline, end_column=ecol + 1, page=page,
-        text=document.text[start:end], sentence=" ".join(sent_text.split())[:500],
+        text=document.text[start:end], sentence=" ".join(_claim_sentence(sent_text, cell).split())[:500],
         value=fig.value, low=fig.low, unit=fig.unit, ratio=ratio,  # type: ignore[arg-type]
         metric=metric, direction=direction, hedge=hedge,  # type: ignore[arg-type]
         technique=technique,
