@@ -269,9 +269,17 @@ _CHANGE_VERBS = {"goes", "went", "go", "going", "rose", "rises", "rise", "grew",
                  "falls", "dropped", "drops"}
 
 
+def _doc_text(doc: Doc) -> str:
+    """doc.text joins every token each time it is read; a block's text is read once."""
+    text = doc.user_data.get("text")
+    if text is None:
+        text = doc.user_data["text"] = doc.text
+    return text
+
+
 def _same_line(doc: Doc, i: int, j: int) -> bool:
     a, b = sorted((doc[i].idx, doc[j].idx))
-    return "\n" not in doc.text[a:b]
+    return "\n" not in _doc_text(doc)[a:b]
 
 
 def _ratio_change(doc: Doc, s: int, e: int) -> bool:
@@ -890,7 +898,7 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
             continue
         matches.append((label, s, e))
     # a FROMTO swallowing two percents ("from 20% to 75%") is a level change, handled as abs
-    block_text = doc.text
+    block_text = _doc_text(doc)
     cell = block.cell
     cell_header = None
     if cell is not None:
@@ -975,7 +983,7 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
         return None
     if len({(o.kind, o.value) for o in in_sent}) == 1:
         return in_sent[0]
-    text = doc.text
+    text = _doc_text(doc)
 
     def clause_gap(o: OpMention) -> int:
         a, b = (o.end, fig_cs) if o.end <= fig_cs else (fig_ce, o.start)
@@ -1251,8 +1259,9 @@ _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|a different (?:benchmark|setup|test|w
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
-    clause_start = max(sent.start_char, doc.text.rfind(";", sent.start_char, fig_cs) + 1)
-    if _OP_BREAK_RE.search(doc.text, clause_start, fig_cs) or _OP_BREAK_RE.search(sent.text):
+    text = _doc_text(doc)
+    clause_start = max(sent.start_char, text.rfind(";", sent.start_char, fig_cs) + 1)
+    if _OP_BREAK_RE.search(text, clause_start, fig_cs) or _OP_BREAK_RE.search(text, sent.start_char, sent.end_char):
         # only an op in the figure's own clause counts
         own = [o for o in _ops_between(block_ops, clause_start, sent.end_char)
                if not (o.start < fig_ce and fig_cs < o.end)]
