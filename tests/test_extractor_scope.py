@@ -499,3 +499,9 @@ def test_a_table_cell_reads_its_row_labels_not_the_rows_other_figures() -> None:
     assert cs["4%"].sentence == "Mixed-dtype router GEMM | MoE | 4%" and cs["4%"].mechanism == "compute"
     assert "42.5%" not in cs  # a training row of a comparison table
     assert cs["1.5x"].mechanism != "residency" and cs["32x"].mechanism == "residency"
+
+
+def test_times_those_of_with_a_rate_named() -> None:
+    cs = claims("# SageAttention2\n\nOn an RTX 4090 its operations per second are roughly three times those of "
+                "FlashAttention2.\n")
+    assert (cs["three times"].value, cs["three times"].metric, cs["three times"].hedge) == (3.0, "throughput", "about")

@@ -67,7 +67,7 @@ _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahea
                             re.I)
 _PERF_WORDS = re.compile(
     r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
-    r"tokens per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
+    r"tokens per second|per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
     r"as many|as much)\b", re.I)
 _COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer", "better", "worse", "cheaper",
                  "smaller", "larger", "bigger", "shorter", "longer", "quicker", "reduction", "improvement",
