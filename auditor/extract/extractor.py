@@ -136,6 +136,27 @@ def _num(text: str) -> float | None:
 # --------------------------------------------------------------------------- figures
 
 
+_BARE_NUMBER = re.compile(r"^\s*\d{1,3}\.\d{1,3}\s*$")
+_RATIO_HEADER = re.compile(r"\b(?:speed-?ups?|ratio|factor|relative|vs\.?|over)\b|×", re.I)
+_UNIT_HEADER = re.compile(r"\b(?:tok|tokens|ms|sec|seconds|s|gb|req|qps|%)\b|/", re.I)
+
+
+def _bare_ratio_cell(document: Document, bi: int, block: Block) -> bool:
+    """A bare decimal in a speedup column ("Speedup", "Ratio", "x over FP16", or a column the lead-in
+    defines: "Efficiency is the speedup over plain decoding") is a ratio written without its 'x'."""
+    cell = block.cell
+    if cell is None or not cell.col_header or not _BARE_NUMBER.match(document.text[block.start:block.end]):
+        return False
+    header = cell.col_header
+    if _UNIT_HEADER.search(header):
+        return False
+    if _RATIO_HEADER.search(header):
+        return True
+    intro = _table_intro(document, bi) or ""
+    return bool(re.search(re.escape(header.strip()) + r"\s+(?:is|=|means)\s+(?:the\s+)?(?:speed-?up|ratio)\b",
+                          intro, re.I))
+
+
 def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | None:
     toks = doc[start:end]
     first = toks[0].lower_
@@ -153,6 +174,9 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
             return None
         form = "times" if toks[-1].lower_ in ("times", "fold") else "ratio"
         return _Fig(start, end, v, "x", form=form)
+    if label == "BARE_RATIO":
+        v = _num(toks[0].text)
+        return _Fig(start, end, v, "x", form="ratio") if v is not None else None
     if label == "PERCENT":
         v = _num(toks[0].text)
         if v is None:
@@ -289,8 +313,9 @@ def _ratio_change(doc: Doc, s: int, e: int) -> bool:
     return units >= 2 and s > 0 and doc[s - 1].lower_ in _CHANGE_VERBS
 
 
-_COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|models?|experts?|layers?|replicas?|"
+_COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|models?|experts?|layers?|replicas?|concurrent|"
                          r"instances?|cards?|devices?|ranks?|pods?|sequences?)$", re.I)
+_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|scaled|scaling|ranging)\b", re.I)
 _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencies|sweep\w*|request rates?|qps|"
                            r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
 
@@ -310,6 +335,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             any(a.value == fig.value and a.unit == fig.unit and _same_line(doc, a.start, fig.start) for a in accepted):
         return True  # "adds 6% ..., which the 6% does not count": named again on its line, one claim
     if fig.unit == "abs" and (_SWEEP_BEFORE.search(_window_text(doc, fig.start - 4, fig.start - 1, sent).rstrip())
+                              or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
         return True  # "sweeping batch size from 1 to 64", "from 5 to 2,000 adapters": a sweep, not a result
     if fig.unit == "abs":
@@ -324,6 +350,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text):
             return True
+        if nxt is not None and nxt.like_num and fig.end + 1 < sent.end and \
+                re.match(r"^(?:gb|tb|mb|gib|tib|cores?|gpus?)$", doc[fig.end + 1].lower_):
+            return True  # "32x 64 GB RDIMM": a count of parts
         if nxt is not None and fig.end - fig.start >= 2 and doc[fig.end - 2].whitespace_ and \
                 SPACED_X_NEXT.match(nxt.text):
             return True
@@ -681,7 +710,8 @@ def extract(document: Document) -> list[Claim]:
     text = document.text
     blocks = document.blocks
     dctx = _document_context(document)
-    candidates = [(i, c) for i, b in enumerate(blocks) if _PREFILTER.search(text, b.start, b.end)
+    candidates = [(i, c) for i, b in enumerate(blocks)
+                  if _PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b)
                   for c in chunk_block(text, b)]  # blocks > 100k chars in chunks, offsets kept
     claims: list[Claim] = []
     texts = (text[b.start:b.end] for _, b in candidates)
@@ -884,6 +914,8 @@ def _sentence_has_figure(sent: str) -> bool:
 def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, dctx: _DocContext,
                      leadins: dict[int, OpMention]) -> list[Claim]:
     raw = [(pipe.nlp.vocab.strings[mid], s, e) for mid, s, e in pipe.figures(doc)]
+    if not raw and _bare_ratio_cell(document, bi, block):  # "| layerskip-llama2-7B | ... | 1.297 |"
+        raw = [("BARE_RATIO", i, i + 1) for i, t in enumerate(doc) if t.like_num][:1]
     if not raw:
         return []
     # "the gain goes from 1.35x to 1.95x": a speedup that changed, two figures, not a range

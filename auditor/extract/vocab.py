@@ -121,7 +121,7 @@ PERCENTILE_RE = re.compile(
 # a percent next to one of these is not a performance change
 PERCENT_DECOY_TERMS = [
     "accuracy", "acceptance", "accept rate", "accepted", "hit rate", "hit-rate", "hit ratio", "cache hit",
-    "hits", "utilization", "utilisation", "util", "of requests", "of the requests", "of tokens",
+    "hits", "utilization", "utilisation", "util", "in use", "of requests", "of the requests", "of tokens",
     "of the tokens", "of prompts", "of traffic", "of the time", "of gpu memory", "of memory", "of the memory",
     "of hbm", "of the weights", "of parameters", "of the parameters", "mmlu", "gsm8k", "humaneval", "quality",
     "score", "perplexity", "recall", "precision", "win rate", "win-rate", "share", "probability", "confidence",
@@ -140,7 +140,7 @@ RATIO_DECOY_NEXT = re.compile(
     r"^(h100|h200|h20|h800|a100|a10g?|l40s?|l4|b200|b300|gb200|gb300|mi\d{3}x?|rtx|gpus?|nodes?|cards?|"
     r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
     r"cpus?|cores?|servers?|experts?|layers?|heads?|intel|amd|nvidia|xeon|epyc|ddr\d\w*|hbm\w*|nvme|ssds?|"
-    r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?)\b",
+    r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?|apart|concurrency|seeds?)\b",
     re.IGNORECASE,
 )
 RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel",
