@@ -505,3 +505,18 @@ def test_times_those_of_with_a_rate_named() -> None:
     cs = claims("# SageAttention2\n\nOn an RTX 4090 its operations per second are roughly three times those of "
                 "FlashAttention2.\n")
     assert (cs["three times"].value, cs["three times"].metric, cs["three times"].hedge) == (3.0, "throughput", "about")
+
+
+def test_draft_columns_execution_modes_and_fleet_migration_lists() -> None:
+    cs = claims("# EAGLE-3 on MI355X\n\n| Concurrency | BF16 draft speedup | FP8 draft speedup |\n|---|---|---|\n"
+                "| 4 | 1.90x | 2.00x |\n")
+    assert cs["2.00x"].technique == "speculative-decoding" and cs["2.00x"].op_value == 4
+    cs = claims("# Spec decode\n\nSpeedup of speculative decoding over plain decoding, batch size 1:\n\n"
+                "| Framework | Execution mode | Speedup range |\n|---|---|---|\n| gpt-fast | torch.compile | 1.75x-2.99x |\n")
+    assert cs["1.75x-2.99x"].technique == "speculative-decoding"
+    cs = claims("the FP8-dynamic model cards, before moving our fleet off BF16. what the cards claim:\n\n"
+                "- Qwen2.5-VL-7B FP8: 1.3X single stream\n", kind="text")
+    assert cs["1.3X"].technique == "fp8-quantization" and cs["1.3X"].op_kind == "single"
+    cs = claims("# Hydragen\n\nUnder tensor parallelism across eight A100s, the Hydragen attention kernel lifts "
+                "throughput by over 3x. The abstract states the peak as up to 32x against competitive baselines.\n")
+    assert cs["32x"].technique == "attention-kernel"

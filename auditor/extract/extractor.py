@@ -1182,6 +1182,8 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
     return None
 
 
+_SETTING_COLUMN = re.compile(r"\b(?:mode|setting|config(?:uration)?|backend|runtime|execution|framework|engine|"
+                             r"parallelism|layout)\b", re.I)
 _PLUS_RE = re.compile(r"\s(?:\+|plus)\s", re.I)
 _WITH_WITHOUT = re.compile(r"^\s*(?:with|without|w/o?|no)\b", re.I)  # "Without XQA (tok/s/GPU)" columns
 def _is_op_header(text: str) -> bool:
@@ -1493,12 +1495,14 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
 
 
 # "its kernels build on FlashInfer", "built atop vLLM's PagedAttention": the substrate, not the change
-_SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|upon|atop)|\binto)(?:\s+(?:the|its|an?))?"
+_SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|upon|atop|from|with)|\binto)"
+                           r"(?:\s+(?:the|its|an?))?"
                            r"(?:\s+[\w.'-]+){0,2}$", re.I)
 # "the H100 baseline even had simulated MTP turned on": what the baseline already runs
 _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
                               r"already)\b[^,;.]*$", re.I)
-_GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d)\b")
+_GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
+                                r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
 
 
 def _LISTS_TOPICS(title: str) -> bool:
@@ -1542,7 +1546,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         if x.is_punct and x.text not in ("-", "'s"):
             break
         clause.append(x.lower_)
-    if "against" in clause or ("instead" in clause and "of" in clause) or ("rather" in clause and "than" in clause):
+    if "against" in clause or "unlike" in clause or ("instead" in clause and "of" in clause) or \
+            ("rather" in clause and "than" in clause):
         return True  # "instead of replicating it across tensor-parallel ranks"
     if _named_as_baseline(doc, t):
         return True
@@ -1630,6 +1635,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # comparison carries on; one whose subject is a technique, "T-MAC ... 4-5x over llama.cpp", does not stop it)
         return None
     in_block = techs[:lo] if block.kind == "table_cell" else techs
+    # "under tensor parallelism across eight A100s, the Hydragen attention kernel ...": a tool named first
+    in_block = [t for t in in_block if not _is_instrument(doc, t)] or in_block
     rel_fig_end = doc[fig.end - 1].idx - sent.start_char if fig.end > sent.start else 0
     if in_block and block.kind != "table_cell" and _PRECISION_WORD.search(sent_text, rel_fig_end):
         # "1.01x that of per-tensor FP8": two schemes of one format compared, in the figure's own sentence
@@ -1642,9 +1649,15 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             return topic  # the paragraph names the section's technique, maybe as "keys and values in FP8"
         return in_block[0][2]
     if block.kind == "list_item" and bi in dctx.leadin_text:
-        name = _leadin_technique(dctx.leadin_text[bi])
+        leadin = dctx.leadin_text[bi]
+        name = _leadin_technique(leadin)
         if name is not None:  # "round-robin Service vs llm-d prefix-cache-aware routing, 512 concurrent:"
             return name
+        if _PRECISION_CONTRAST_RE.search(leadin) and _PRECISION_WORD.search(sent_text + " " + leadin):
+            # "the FP8-dynamic model cards, before moving our fleet off BF16:" then "- Qwen2.5 FP8: 1.3X"
+            name = _precision_technique(sent_text) or _precision_technique(leadin)
+            if name is not None:
+                return name
     cell = block.cell
     if cell is not None:
         intro = _table_intro(document, bi)
@@ -1653,7 +1666,13 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # is a setting of the systems the table compares
         contrast = bool(_PRECISION_CONTRAST_RE.search(" ".join([*cell.header_row, intro or ""])))
         others = [h for j, h in enumerate(cell.header_row) if j != cell.col and h and _WITH_WITHOUT.search(h)]
-        for h in [cell.col_header, cell.row_header, *cell.row_cells, intro, *others]:
+        row_cells = list(cell.row_cells)
+        if intro and _leadin_technique(intro) is not None:
+            # "Speedup of speculative decoding ..." over an "Execution mode" column of torch.compile / HIP
+            # graphs: the mode is a setting of each row, the caption names what is measured
+            row_cells = [c for j, c in enumerate(row_cells)
+                         if not (j < len(cell.header_row) and _SETTING_COLUMN.search(cell.header_row[j] or ""))]
+        for h in [cell.col_header, cell.row_header, *row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
                 if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h))):
