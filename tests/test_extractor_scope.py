@@ -520,3 +520,10 @@ def test_draft_columns_execution_modes_and_fleet_migration_lists() -> None:
     cs = claims("# Hydragen\n\nUnder tensor parallelism across eight A100s, the Hydragen attention kernel lifts "
                 "throughput by over 3x. The abstract states the peak as up to 32x against competitive baselines.\n")
     assert cs["32x"].technique == "attention-kernel"
+
+
+def test_a_multi_stream_clause_does_not_take_the_single_stream_op() -> None:
+    cs = claims("# Cards\n\n- FP8 W8A8: up to 1.4x speedup in single-stream deployment and up to 1.2x in multi-stream "
+                "asynchronous deployment.\n\n- Under load: the paper still shows 1.38x throughput at batch size 64.\n")
+    assert (cs["1.4x"].op_kind, cs["1.2x"].op_kind) == ("single", "unstated")
+    assert (cs["1.38x"].op_kind, cs["1.38x"].op_value) == ("batch_size", 64)

@@ -1285,6 +1285,19 @@ def _ratio(fig: _Fig, direction: str, down: bool) -> float:
     return round(r, 4)
 
 
+_LOADED_RE = re.compile(r"\b(?:multi-?streams?|multi-?user|multi-?request|multiple (?:streams|users|requests)|"
+                        r"under (?:heavy )?load|once requests pile up|many concurrent)\b", re.I)
+_CLAUSE_CUT = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\.\s", re.I)
+
+
+def _figure_clause(text: str, sent: Span, fig_cs: int, fig_ce: int) -> str:
+    """The clause around a figure: from the last clause break before it to the next one after it."""
+    before = list(_CLAUSE_CUT.finditer(text, sent.start_char, fig_cs))
+    start = before[-1].end() if before else sent.start_char
+    after = _CLAUSE_CUT.search(text, fig_ce, sent.end_char)
+    return text[start:after.start() if after else sent.end_char]
+
+
 # "elsewhere the gain is ...", "a different benchmark altogether": the figure leaves the op just stated
 _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|a different (?:benchmark|setup|test|workload|run)|"
                           r"another benchmark|separately|in a separate)\b", re.I)
@@ -1294,6 +1307,11 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
     text = _doc_text(doc)
+    clause = _figure_clause(text, sent, fig_cs, fig_ce)
+    if _LOADED_RE.search(clause) and not find_ops(clause):
+        # "up to 1.5x in single-stream deployment and up to 1.1x in multi-stream deployment": the second
+        # figure's clause names a loaded run with no number, the single-stream op is not its own
+        return None, "assumed"
     clause_start = max(sent.start_char, text.rfind(";", sent.start_char, fig_cs) + 1)
     if _OP_BREAK_RE.search(text, clause_start, fig_cs) or _OP_BREAK_RE.search(text, sent.start_char, sent.end_char):
         # only an op in the figure's own clause counts
