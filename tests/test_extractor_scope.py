@@ -527,3 +527,9 @@ def test_a_multi_stream_clause_does_not_take_the_single_stream_op() -> None:
                 "asynchronous deployment.\n\n- Under load: the paper still shows 1.38x throughput at batch size 64.\n")
     assert (cs["1.4x"].op_kind, cs["1.2x"].op_kind) == ("single", "unstated")
     assert (cs["1.38x"].op_kind, cs["1.38x"].op_value) == ("batch_size", 64)
+
+
+def test_a_speedup_column_takes_the_metric_of_its_sibling_columns_not_the_load_column() -> None:
+    cs = claims("# Request rate\n\n| Request rate (req/s) | E2E latency, no spec (ms) | E2E latency, spec (ms) | Speedup |\n"
+                "|---|---|---|---|\n| 0.2 | 4509.21 | 2043.36 | 2.21x |\n")
+    assert (cs["2.21x"].metric, cs["2.21x"].op_kind, cs["2.21x"].op_value) == ("e2e", "request_rate", 0.2)

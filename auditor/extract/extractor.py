@@ -1225,7 +1225,7 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
             if found:
                 break
     if found is None:  # what the other columns measure: their headers, else their cells' units ("22,282 tok/s")
-        for texts in ([h for j, h in enumerate(cell.header_row) if j != cell.col],
+        for texts in ([h for j, h in enumerate(cell.header_row) if j != cell.col and not (h and header_kind(h))],
                       [c for j, c in enumerate(cell.row_cells) if j != cell.col]):
             others = {_find_metric(h, 0, 0, []) for h in texts if h}
             others.discard(None)
