@@ -533,3 +533,10 @@ def test_a_speedup_column_takes_the_metric_of_its_sibling_columns_not_the_load_c
     cs = claims("# Request rate\n\n| Request rate (req/s) | E2E latency, no spec (ms) | E2E latency, spec (ms) | Speedup |\n"
                 "|---|---|---|---|\n| 0.2 | 4509.21 | 2043.36 | 2.21x |\n")
     assert (cs["2.21x"].metric, cs["2.21x"].op_kind, cs["2.21x"].op_value) == ("e2e", "request_rate", 0.2)
+
+
+def test_a_table_lead_in_names_its_subject_not_the_shared_checkpoint() -> None:
+    cs = claims("# Attention backends on ROCm\n\n## MHA\n\nAll MHA numbers use Qwen3-235B with FP8 weights. The FP8 "
+                "checkpoint is the same for every backend, so the differences below come from the attention kernels "
+                "alone.\n\n| GPU | vs TRITON_ATTN, 64 concurrent |\n|---|---|\n| MI300X | 1.30x |\n")
+    assert (cs["1.30x"].technique, cs["1.30x"].op_value) == ("attention-kernel", 64)

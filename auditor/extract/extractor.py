@@ -694,6 +694,15 @@ def _leadin_technique(text: str) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
+@lru_cache(maxsize=1024)
+def _intro_subject(text: str) -> str | None:
+    """The one technique a table's lead-in names that is neither a setting, a baseline nor a tool."""
+    pipe = get_pipeline()
+    d = pipe.nlp.make_doc(text)
+    names = {t[2] for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t) and not _is_instrument(d, t)}
+    return names.pop() if len(names) == 1 else None
+
+
 @lru_cache(maxsize=4096)
 def _technique_in_text(text: str) -> list[str]:
     pipe = get_pipeline()
@@ -1509,7 +1518,9 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
         if x.lower_ in ("both", "each") and i + 1 < len(doc) and doc[i + 1].lower_ in _SHARED_VERBS:
             return True
     after = " ".join(x.lower_ for x in doc[t[1]:t[1] + 6])  # "Turning MTP on for both sides"
-    return bool(re.search(r"\b(?:for|on|in) both(?: sides| systems| configurations| runs)?\b", after))
+    # "Turning MTP on for both sides", "The FP8 checkpoint is the same for every backend"
+    return bool(re.search(r"\b(?:for|on|in) both(?: sides| systems| configurations| runs)?\b|"
+                          r"^(?:is|are|was|were|stays|stay) (?:the same|identical|shared|unchanged|held fixed)\b", after))
 
 
 # "its kernels build on FlashInfer", "built atop vLLM's PagedAttention": the substrate, not the change
@@ -1693,6 +1704,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         for h in [cell.col_header, cell.row_header, *row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
+                if h == intro and len(set(names)) > 1:
+                    # "... with FP8 weights ... so the differences come from the attention kernels alone":
+                    # the lead-in's subject, not a tool or a setting it names on the way
+                    subject = _intro_subject(intro)
+                    names = [subject] if subject else names
                 if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h))):
                     return None  # "continuous batching plus PagedAttention", "APAR + speculative decoding": a bundle
                 if names:
