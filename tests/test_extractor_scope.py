@@ -540,3 +540,13 @@ def test_a_table_lead_in_names_its_subject_not_the_shared_checkpoint() -> None:
                 "checkpoint is the same for every backend, so the differences below come from the attention kernels "
                 "alone.\n\n| GPU | vs TRITON_ATTN, 64 concurrent |\n|---|---|\n| MI300X | 1.30x |\n")
     assert (cs["1.30x"].technique, cs["1.30x"].op_value) == ("attention-kernel", 64)
+
+
+def test_hardware_of_a_figure_and_updates_name_no_technique() -> None:
+    cs = claims("# MLPerf v4.1\n\nOne B200 delivers up to 4x the Llama 2 70B performance of an H100. The B200 entry "
+                "ran FP4, the Hopper entries FP8.\n\n- the jan 2026 kernel update claims another 1.15-2.1x on top.\n")
+    assert cs["4x"].technique is None and cs["4x"].mechanism == "unknown"
+    assert cs["1.15-2.1x"].technique is None
+    cs = claims("# Ablation\n\nUnder tensor parallelism the latent cache is duplicated on every rank. Running attention "
+                "data-parallel keeps one copy per GPU, which raises the concurrency ceiling from 500 to 4,000 requests.\n")
+    assert cs["500 to 4,000"].technique is None

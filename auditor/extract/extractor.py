@@ -1530,6 +1530,10 @@ _SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|
 # "the H100 baseline even had simulated MTP turned on": what the baseline already runs
 _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
                               r"already)\b[^,;.]*$", re.I)
+# "4x the Llama 2 70B performance of an H100", "4x the previous generation": a figure against hardware
+_HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w.-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
+                          r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
+                          r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
 
@@ -1605,6 +1609,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
     topic = (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None) \
         or dctx.title_technique
+    rel_fig_start = max(0, doc[fig.start].idx - sent.start_char)
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
     in_sent = [t for t in techs[lo:hi] if t[1] <= sent.end]
@@ -1657,6 +1662,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if name is not None:
             # "20 % shallower with every layer in FP8" under a KV-cache (or weight-only) section
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
+    if not in_sent and block.kind != "table_cell" and _HARDWARE_OF.search(sent_text[rel_fig_start:]):
+        return None  # "one B200 delivers up to 4x the Llama 2 70B performance of an H100": hardware compared
     prev = _previous_sentence(doc, sent)
     if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text) and \
             not any(prev.start <= t[0] and t[1] <= prev.end for t in techs):
