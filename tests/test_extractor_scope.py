@@ -548,5 +548,6 @@ def test_hardware_of_a_figure_and_updates_name_no_technique() -> None:
     assert cs["4x"].technique is None and cs["4x"].mechanism == "unknown"
     assert cs["1.15-2.1x"].technique is None
     cs = claims("# Ablation\n\nUnder tensor parallelism the latent cache is duplicated on every rank. Running attention "
-                "data-parallel keeps one copy per GPU, which raises the concurrency ceiling from 500 to 4,000 requests.\n")
+                "data-parallel keeps one copy per GPU, which raises the node's concurrency ceiling from 500 to 4,000 "
+                "requests at 1K/2K.\n")
     assert cs["500 to 4,000"].technique is None
