@@ -551,3 +551,27 @@ def test_hardware_of_a_figure_and_updates_name_no_technique() -> None:
                 "data-parallel keeps one copy per GPU, which raises the node's concurrency ceiling from 500 to 4,000 "
                 "requests at 1K/2K.\n")
     assert cs["500 to 4,000"].technique is None
+
+
+def test_writer_k_decoys_and_arrival_rates() -> None:
+    found = [c.text for c in extract(parse_string(
+        "# DBRX\n\nPicking 4 of 16 experts gives 65x more possible expert combinations than 2-of-8 routing.\n\n"
+        "DBRX MoE-B reached its score with 1.7x fewer FLOPs, and the pretraining recipe became 4x cheaper.\n\n"
+        "The benchmark ramps load from 1 to 20 requests per second against vLLM.\n\n"
+        "73% of conversations have more than one turn. The system has two halves.\n\n"
+        "The 7900 XTX reaches 80% of the decoding speed of an RTX 4090.\n", "t.md", "markdown"))]
+    assert found == ["80%"]
+    cs = claims("# DBRX\n\nLoad arrives as one new user per second. DBRX sustains 2-3x the inference throughput.\n\n"
+                "Throughput goes from 0.67 to 1.36 requests per second; at the same 1.2 requests per second, latency "
+                "drops from 14 s to 7 s.\n")
+    assert (cs["2-3x"].op_kind, cs["2-3x"].op_value) == ("request_rate", 1.0)
+    assert cs["0.67 to 1.36"].op_kind == "unstated" and cs["14 s to 7"].op_value == 1.2
+
+
+def test_float8_names_and_a_single_sequence_at_batch_size_one() -> None:
+    cs = claims("# Notes\n\nInt4 weight-only falls to 1.16x, while float8 dynamic quantization holds 1.28x.\n\n"
+                "| Scheme | Speedup |\n|---|---|\n| FP8 weight-only | 1.62x |\n\n"
+                "For single-sequence decoding (batch size 1), decoding ran 5-8% faster.\n")
+    assert (cs["1.16x"].technique, cs["1.28x"].technique) == ("weight-quantization", "fp8-quantization")
+    assert cs["1.62x"].technique == "weight-quantization"
+    assert (cs["5-8%"].op_kind, cs["5-8%"].op_value) == ("batch_size", 1)

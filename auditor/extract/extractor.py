@@ -284,6 +284,10 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
 
 
 _TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b", re.I)
+_SHARE_OF_PERF = re.compile(r"\s*(?:the |its |their |a |an )?(?:\w+ )?(?:speed|throughput|latency|performance|time|"
+                            r"cost|baseline|original|reference|peak speed)\b", re.I)
+_TRAINING_TERMS = re.compile(r"\b(?:pre-?training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens)|"
+                             r"fewer flops)\b", re.I)
 _INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|generation|prefill|latency|ttft|tpot|"
                               r"tok(?:ens)?/s|tokens per second)\b", re.I)
 
@@ -315,7 +319,8 @@ def _ratio_change(doc: Doc, s: int, e: int) -> bool:
 
 _COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|models?|experts?|layers?|replicas?|concurrent|"
                          r"instances?|cards?|devices?|ranks?|pods?|sequences?)$", re.I)
-_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|scaled|scaling|ranging)\b", re.I)
+_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|scaled|scaling|ranging|ramps?|ramped|ramping)\b",
+                    re.I)
 _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencies|sweep\w*|request rates?|qps|"
                            r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
 
@@ -323,7 +328,8 @@ _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencie
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
-    if (_TRAINING_SUBJECT.search(sent.text) or (cell_header and re.search(r"\btraining\b", cell_header, re.I))) \
+    if (_TRAINING_SUBJECT.search(sent.text) or _TRAINING_TERMS.search(sent.text)
+            or (cell_header and re.search(r"\btraining\b", cell_header, re.I))) \
             and not _INFERENCE_WORDS.search(sent.text + " " + (cell_header or "")):
         return True  # "Training: up to 2x the performance per dollar of v4": not an inference claim
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
@@ -397,8 +403,13 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             if not re.search(r"\b(by|improvement|reduction|gain|speedup|increase|decrease|drop|cut|boost|"
                              r"uplift|savings?|regression|penalty|overhead|loss)\b", before2):
                 return True
+        if nxt is not None and nxt.lower_ == "of" and fig.form == "percent" and fig.end + 1 < sent.end and \
+                not _SHARE_OF_PERF.match(_window_text(doc, fig.end + 1, fig.end + 4, sent)):
+            return True  # "73% of conversations", "99% of a turn's prefill": a share, not a change
         if fig.form == "fraction":
             words = [t.lower_ for t in doc[fig.start:fig.end]]
+            if prev is not None and prev.lower_ in ("two", "both", "the", "three", "its") and words[0] in HALVING_WORDS:
+                return True  # "The system has two halves": a noun
             if words[0] in HALVING_WORDS:
                 return False
             before = set(re.findall(r"[a-z][a-z-]*", _window_text(doc, fig.start - 6, fig.start, sent)))
@@ -647,7 +658,7 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
             for s, e, name in kept]
 
 
-_PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|INT4|W4A16)\b", re.I)
+_PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|float8|INT4|W4A16)\b", re.I)
 _DTYPE_TECHNIQUES = ("fp8-quantization", "weight-quantization")
 
 
@@ -665,7 +676,7 @@ def _fused_before(doc: Doc, start: int) -> bool:
 _PRECISION_TECH = [
     (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
                 r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
-    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8)\b", re.I), "fp8-quantization"),
+    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|float8|float4)\b", re.I), "fp8-quantization"),
     (re.compile(r"\b(?:INT4|4-bit|W4A16)\b", re.I), "weight-quantization"),
 ]
 
@@ -1022,9 +1033,16 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
                if not (o.start < fig_ce and fig_cs < o.end)]
     if not in_sent:
         return None
+    if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in in_sent):
+        in_sent = [o for o in in_sent if o.kind != "single"]  # "single-sequence decoding (batch size 1)": the number
+    text = _doc_text(doc)
+    # "throughput goes from 0.67 to 1.36 req/s; at the same 1.2 req/s, latency drops ...": an op after a ';'
+    # belongs to the next clause (one before it, "with a batch of 256 ...; against X the gain is 26x", carries)
+    in_sent = [o for o in in_sent if not (o.start >= fig_ce and ";" in text[fig_ce:o.start])]
+    if not in_sent:
+        return None
     if len({(o.kind, o.value) for o in in_sent}) == 1:
         return in_sent[0]
-    text = _doc_text(doc)
 
     def clause_gap(o: OpMention) -> int:
         a, b = (o.end, fig_cs) if o.end <= fig_cs else (fig_ce, o.start)

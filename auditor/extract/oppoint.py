@@ -57,8 +57,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("batch_size", re.compile(r"\bsingle[- ]batch\b", re.I)),
     ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(
-        r"\b(?:at|under|with|of|up to)\s+(?:a\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
+        r"\b(?:at|under|with|of|up to)\s+(?:a\s+|the\s+same\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
         r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
+    # "Load arrives as one new user per second", "4 requests per second"
+    ("request_rate", re.compile(r"\b" + _NUM + r"\s+new\s+(?:users?|requests?|queries)\s+(?:per|a|each)\s+second\b",
+                                re.I)),
     ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
@@ -99,6 +102,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("batch",), ("bs",), ("batch",), ("batch",), ("batch",), ("batch",), ("single",),
     ("rate",),
     ("qps", "req", "rps", "quer"),
+    ("second",),
     ("qps",),
     ("qps", "rps"),
     ("single",),

@@ -154,6 +154,7 @@ NON_PERF_CONTEXT = [
     "more training", "the data", "hit rate", "hit-rate", "hit ratio", "acceptance", "numerical error", "error",
     "perplexity", "accuracy", "model size", "more parameters", "larger model",
     "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
+    "combinations", "expert combinations",
 ]
 
 PERCENT_DECOY_RE = re.compile(
