@@ -17,15 +17,34 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    "dev": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.915, "direction": 0.985, "technique": 0.93,
-            "mechanism": 0.93, "op_kind": 0.975, "op_value": 0.98, "hedge": 0.985},
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.94, "direction": 0.99, "technique": 0.865,
-             "mechanism": 0.87, "op_kind": 0.94, "op_value": 0.93, "hedge": 0.99},
+    # dev as it stands: the first seven writers (a-g) plus four later blind samples (h-k), 206 documents
+    "dev": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
+            "mechanism": 0.94, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.985},
+    # the 144 documents of writers a-g, where the floors were first set: the same floors, raised as they rose,
+    # so adding harder blind samples to dev never hides a loss on the text the floors were set on
+    "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
+                   "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.95, "direction": 0.99, "technique": 0.895,
+             "mechanism": 0.895, "op_kind": 0.94, "op_value": 0.935, "hedge": 0.99},
 }
 
 
-@pytest.fixture(scope="module", params=["dev", "test"])
-def scored(request):
+def _writers_subset(tmp: Path, writers: str) -> Path:
+    """A folder laid out like corpus/dev holding only the named writers' gold and documents."""
+    dev = CORPUS / "dev"
+    for sub in dev.iterdir():
+        if sub.is_dir():
+            (tmp / sub.name).symlink_to(sub, target_is_directory=True)
+    for kind, pattern in (("gold.jsonl", "gold-{}.jsonl"), ("docs.txt", "docs-{}.txt")):
+        (tmp / kind).write_text("".join((dev / pattern.format(w)).read_text(encoding="utf-8") for w in writers),
+                                encoding="utf-8")
+    return tmp
+
+
+@pytest.fixture(scope="module", params=["dev", "dev-a-to-g", "test"])
+def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-g":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-g"), "abcdefg"))
     return request.param, evaluate(CORPUS / request.param)
 
 
