@@ -1369,6 +1369,9 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         # Boson.ai saw >2x": two ops, neither is this figure's)
         last = doc.char_span(earlier[-1].start, earlier[-1].end, alignment_mode="expand")
         same = [o for o in earlier if last is not None and o.start >= last.sent.start_char]
+        if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in same):
+            same = [o for o in same if o.kind != "single"]  # "single-sequence decoding (batch size 1)": the number
+            earlier = [o for o in earlier if o.kind != "single" or o.start < last.sent.start_char]
         if len({(o.kind, o.value) for o in same}) == 1:
             return earlier[-1], "paragraph"
         if last is not None and metric:  # "Latency is measured at batch size 1 and throughput at max batch."

@@ -71,11 +71,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("single", re.compile(
         r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b"
         r"(?!\s*(?:per|/))(?![- ](?:rate|rates|size|length|lengths|type|class)\b)", re.I)),
-    ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|\bone at a time\b|"
+    # "one at a time" of requests, not of knobs ("varied request rate, prompt length and precision one at a time")
+    ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|"
+                          r"\b(?:requests?|prompts?|queries|users?|sequences?|served|sent|issued|processed)\b(?:\s+\w+){0,2}?"
+                          r"\s+one at a time\b|^\W*one at a time\b|"
                           r"\bsequential(?:ly)? (?:requests|one by one)\b|\bidle (?:GPU|server|system)\b", re.I)),
     ("offline", re.compile(
         r"\boffline(?:[ -](?:batch|inference|mode|throughput|scenario|benchmark|runs?|setting|processing))?\b|"
-        r"\bmax(?:imum)?[ -]throughput\b|\bsaturat(?:ion|ed|ing)\b|\bfully[ -]loaded\b|\bpeak[ -]load\b|"
+        r"\bmax(?:imum)?[ -]throughput\b|(?<!compute-)\bsaturat(?:ion|ed|ing)\b(?![\s-]+(?:point|limit|threshold))|"
+        r"\bfully[ -]loaded\b|\bpeak[ -]load\b|"
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
         r"(?:serving |output |token |request |system |offline )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
