@@ -1555,6 +1555,10 @@ _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|us
 _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w.-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
+_PRECISION_SUBJECT = re.compile(
+    r"(?:^|[.:;]\s+)(?:\w+\s+){0,3}?(?:[\w-]*-)?(?:FP8|FP4|NVFP4|MXFP4|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|cuts|reduces|delivers|delivered|gives|adds|"
+    r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
 
@@ -1669,6 +1673,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         own = _leadin_technique(block.cell.col_header)
         if own is not None:
             return own  # "T-MAC vs llama.cpp": the column names its technique against an engine
+    said = _PRECISION_SUBJECT.search(sent_text)
+    if said:  # "FP8 improves perceived performance by more than 2x", "PTPC-FP8 ... matched per-tensor FP8"
+        name = _precision_technique(said.group(0))
+        if name is not None:
+            return name
     # releases, engines and hardware generations compared: no technique
     if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)
                      or _GPU_GENERATION_RE.search(baseline)) \
