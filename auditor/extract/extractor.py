@@ -319,7 +319,8 @@ def _ratio_change(doc: Doc, s: int, e: int) -> bool:
 
 _COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|models?|experts?|layers?|replicas?|concurrent|"
                          r"instances?|cards?|devices?|ranks?|pods?|sequences?)$", re.I)
-_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|scaled|scaling|ranging|ramps?|ramped|ramping)\b",
+_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|varies|scaled|scaling|ranging|ranges?|ranged|ramps?|"
+                    r"ramped|ramping)\b",
                     re.I)
 _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencies|sweep\w*|request rates?|qps|"
                            r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
@@ -582,6 +583,8 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     if fig.hedge == "range":
         return "range"
     before = [t.lower_ for t in doc[max(sent.start, fig.start - 4):fig.start]]
+    if before and before[-1] in ("~", "≈") and before[-3:-1] == ["up", "to"]:
+        return "up_to"  # "up to ~3x": the bound is the claim, the tilde its rounding
     for phrase, hedge in HEDGE_BEFORE:
         n = len(phrase)
         if n <= len(before) and tuple(before[-n:]) == phrase:
