@@ -27,7 +27,8 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
         return "unknown"  # a bundle of changes works by several mechanisms at once
     if metric in ("memory", "capacity"):
         return "residency"  # less memory a request, more requests resident: what the figure measures
-    s = sentence.lower()
+    # "5.5x more requests per second" is a rate, not room for more requests
+    s = re.sub(r"(?:requests|queries|tokens)\s*(?:per second|/\s*s(?:ec)?)\b", "rate", sentence.lower())
     for mechanism, cues in lex.mechanism_cues.items():
         if any(cue in s for cue in cues):
             return mechanism

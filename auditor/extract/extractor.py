@@ -658,7 +658,17 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
             continue
         kept.append((s, e, name))
     return [(s, e, "kernel-fusion") if name in _DTYPE_TECHNIQUES and _fused_before(doc, s) else (s, e, name)
-            for s, e, name in kept]
+            for s, e, name in kept if not _document_draft(doc, s, e)]
+
+
+def _document_draft(doc: Doc, s: int, e: int) -> bool:
+    """"(draft, platform team)", "Status: draft", "a first draft": the document's status, not a drafter."""
+    if e - s != 1 or doc[s].lower_ != "draft":
+        return False
+    prev = doc[s - 1].lower_ if s > 0 else ""
+    nxt = doc[e].text if e < len(doc) else ""
+    return prev in ("(", ":", "status", "first", "rough", "early", "working", "second") or nxt == ")" or \
+        (s > 1 and doc[s - 2].lower_ == "status")
 
 
 _PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|float8|INT4|W4A16)\b", re.I)
