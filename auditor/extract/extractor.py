@@ -714,7 +714,7 @@ def _leadin_technique(text: str) -> str | None:
     """The one technique a list's lead-in names as its subject (not as a setting or the baseline)."""
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
-    names = {name for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t) for name in (t[2],)}
+    names = {t[2] for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t)}
     return names.pop() if len(names) == 1 else None
 
 
