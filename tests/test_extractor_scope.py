@@ -607,3 +607,10 @@ def test_a_document_draft_is_not_a_drafter_and_requests_per_second_is_a_rate() -
                 "The distilled draft gives 10-45% speedups over standard speculative decoding.\n")
     assert cs["5.5x"].technique is None and cs["5.5x"].mechanism == "unknown"
     assert cs["10-45%"].technique == "speculative-decoding"
+
+
+def test_spinquant_rows_and_a_model_size_column() -> None:
+    cs = claims("# Phones\n\nEvery figure in this section is a single stream.\n\n| Model | Decode (tokens/s) | Model size (MiB) |\n"
+                "|---|---|---|\n| 1B SpinQuant | 50.2 (2.6x) | 1,083 (-54.1%) |\n")
+    assert (cs["2.6x"].technique, cs["2.6x"].op_kind) == ("weight-quantization", "single")
+    assert (cs["54.1%"].metric, cs["54.1%"].direction) == ("memory", "better")

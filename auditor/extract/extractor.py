@@ -1232,6 +1232,8 @@ def _is_op_header(text: str) -> bool:
     return len(ops) == 1 and len(text.strip()) - (ops[0].end - ops[0].start) <= 4
 
 
+_SIZE_HEADER = re.compile(r"\b(?:model size|model file|checkpoint size|weights? size|size on disk)\b|"
+                          r"\((?:MiB|GiB|MB|GB|TB)\)", re.I)
 _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memory|footprint|per token))?$", re.I)
 # "reduces the KV cache by 93.3%": the cache's size
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
@@ -1260,6 +1262,8 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
                 continue  # "64 concurrent requests": the column's load, not what it measures
             if at is not None and _MEMORY_LABEL.match(text.strip()):
                 return "memory"  # a "KV cache" row of a comparison table: its size
+            if text is cell.col_header and _SIZE_HEADER.search(text):
+                return "memory"  # "Model size (MiB)": "-54.1%" is a smaller model, not a slower one
             pos = len(text) if at is None else at  # a lead-in names the table's metric last, next to it
             found = _find_metric(text, pos, pos, [])
             if found:
