@@ -614,3 +614,13 @@ def test_spinquant_rows_and_a_model_size_column() -> None:
                 "|---|---|---|\n| 1B SpinQuant | 50.2 (2.6x) | 1,083 (-54.1%) |\n")
     assert (cs["2.6x"].technique, cs["2.6x"].op_kind) == ("weight-quantization", "single")
     assert (cs["54.1%"].metric, cs["54.1%"].direction) == ("memory", "better")
+
+
+def test_a_source_line_is_a_citation_not_a_claim() -> None:
+    found = [c.text for c in extract(parse_string(
+        "# Toolkit\n\nSource: AWS blog, \"Achieve up to ~2x higher throughput while reducing costs by ~50%\".\n\n"
+        "| Batch size | master (t/s) | FA kernel (t/s) | Speedup |\n|---|---|---|---|\n| 1 | 124.27 | 135.22 | 1.09 |\n",
+        "t.md", "markdown"))]
+    assert found == ["1.09"]
+    cs = claims("# FA\n\n| Batch size | master (t/s) | FA kernel (t/s) | Speedup |\n|---|---|---|---|\n| 1 | 124.27 | 135.22 | 1.09 |\n")
+    assert (cs["1.09"].metric, cs["1.09"].op_value) == ("throughput", 1)

@@ -136,6 +136,8 @@ def _num(text: str) -> float | None:
 # --------------------------------------------------------------------------- figures
 
 
+# "Source: AWS blog, 'Achieve up to ~2x higher throughput ...'": where the facts come from, not a claim
+_SOURCE_LINE = re.compile(r"\s*(?:sources?|references?|via|credit)\s*:", re.I)
 _BARE_NUMBER = re.compile(r"^\s*\d{1,3}\.\d{1,3}\s*$")
 _RATIO_HEADER = re.compile(r"\b(?:speed-?ups?|ratio|factor|relative|vs\.?|over)\b|×", re.I)
 _UNIT_HEADER = re.compile(r"\b(?:tok|tokens|ms|sec|seconds|s|gb|req|qps|%)\b|/", re.I)
@@ -744,7 +746,8 @@ def extract(document: Document) -> list[Claim]:
     blocks = document.blocks
     dctx = _document_context(document)
     candidates = [(i, c) for i, b in enumerate(blocks)
-                  if _PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b)
+                  if (_PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b))
+                  and not _SOURCE_LINE.match(text, b.start, b.end)  # a citation's title is not the document's claim
                   for c in chunk_block(text, b)]  # blocks > 100k chars in chunks, offsets kept
     claims: list[Claim] = []
     texts = (text[b.start:b.end] for _, b in candidates)

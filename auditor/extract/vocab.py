@@ -43,7 +43,7 @@ METRIC_TERMS: dict[str, list[str]] = {
                    "token throughput", "qps served", "requests served", "output rate", "tokens/second",
                    "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user",
                    "end-to-end throughput", "e2e throughput", "request rate it can", "inference rate",
-                   "sustainable request rate", "sustained request rate", "operations per second"],
+                   "sustainable request rate", "sustained request rate", "operations per second", "t/s"],
     "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage"],
