@@ -136,6 +136,7 @@ def _num(text: str) -> float | None:
 # --------------------------------------------------------------------------- figures
 
 
+_CLAUSE_JOIN = re.compile(r",\s*(?:and|but|while|whereas)\b|;")
 # "Source: AWS blog, 'Achieve up to ~2x higher throughput ...'": where the facts come from, not a claim
 _SOURCE_LINE = re.compile(r"\s*(?:sources?|references?|via|credit)\s*:", re.I)
 _BARE_NUMBER = re.compile(r"^\s*\d{1,3}\.\d{1,3}\s*$")
@@ -1055,6 +1056,11 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
     # "throughput goes from 0.67 to 1.36 req/s; at the same 1.2 req/s, latency drops ...": an op after a ';'
     # belongs to the next clause (one before it, "with a batch of 256 ...; against X the gain is 26x", carries)
     in_sent = [o for o in in_sent if not (o.start >= fig_ce and ";" in text[fig_ce:o.start])]
+    # "the gain sat between 10 and 15 percent, and the best row, a batch of 64, reached 1.15x": an op in a
+    # later clause that leads to a figure of its own is that figure's
+    in_sent = [o for o in in_sent if not (
+        o.start >= fig_ce and _CLAUSE_JOIN.search(text, fig_ce, o.start)
+        and _FIGURE_HINT.search(text, o.end, sent.end_char))]
     if not in_sent:
         return None
     if len({(o.kind, o.value) for o in in_sent}) == 1:
@@ -1346,7 +1352,7 @@ def _figure_clause(text: str, sent: Span, fig_cs: int, fig_ce: int) -> str:
 
 
 # "elsewhere the gain is ...", "a different benchmark altogether": the figure leaves the op just stated
-_OP_BREAK_RE = re.compile(r"\b(?:elsewhere|a different (?:benchmark|setup|test|workload|run)|"
+_OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above) that|a different (?:benchmark|setup|test|workload|run)|"
                           r"another benchmark|separately|in a separate)\b", re.I)
 
 
@@ -1362,7 +1368,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
     clause_start = max(sent.start_char, text.rfind(";", sent.start_char, fig_cs) + 1)
     if _OP_BREAK_RE.search(text, clause_start, fig_cs) or _OP_BREAK_RE.search(text, sent.start_char, sent.end_char):
         # only an op in the figure's own clause counts
-        own = [o for o in _ops_between(block_ops, clause_start, sent.end_char)
+        join = _CLAUSE_JOIN.search(text, fig_ce, sent.end_char)
+        own = [o for o in _ops_between(block_ops, clause_start, join.start() if join else sent.end_char)
                if not (o.start < fig_ce and fig_cs < o.end)]
         return (own[0], "sentence") if own else (None, "assumed")
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)

@@ -168,7 +168,8 @@ def find_ops(text: str) -> list[OpMention]:
 
 # Words that make a statement cover a whole section or the whole document.
 SCOPE_RE = re.compile(
-    r"\b(?:all|every|each|unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
+    r"\b(?:all|every|each|both (?:reports|runs|measurements|benchmarks|tests|setups)|"
+    r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
     r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
     r"note|doc|write-?up|comparison|study)|in this (?:section|post|document|report|paper|article)|"
     r"(?:numbers|figures|results) (?:come|came) from|we (?:ran|run|measure|measured|benchmark(?:ed)?|"
