@@ -17,8 +17,8 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus six later blind samples (h-m), 228 documents
-    "dev": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
+    # dev as it stands: the first seven writers (a-g) plus seven later blind samples (h-n), 239 documents
+    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
             "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
     # the 144 documents of writers a-g, where the floors were first set: the same floors, raised as they rose,
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
