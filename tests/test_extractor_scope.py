@@ -634,3 +634,10 @@ def test_past_that_and_an_op_leading_to_its_own_figure() -> None:
     cs = claims("# Reports\n\nBoth reports time one request at a time with llama.cpp's own timing printout.\n\n"
                 "## The numbers\n\n| Setup | Change |\n|---|---|\n| Mixtral, prompt eval | +63% |\n")
     assert cs["63%"].op_kind == "single"
+
+
+def test_only_speedup_columns_turn_bare_decimals_into_ratios() -> None:
+    found = [c.text for c in extract(parse_string(
+        "# T\n\n| Step | Latency over time |\n|---|---|\n| 1 | 0.45 |\n\n| Model | vs BF16 |\n|---|---|\n| A | 1.45 |\n",
+        "t.md", "markdown"))]
+    assert found == ["1.45"]

@@ -140,7 +140,8 @@ _CLAUSE_JOIN = re.compile(r",\s*(?:and|but|while|whereas)\b|;")
 # "Source: AWS blog, 'Achieve up to ~2x higher throughput ...'": where the facts come from, not a claim
 _SOURCE_LINE = re.compile(r"\s*(?:sources?|references?|via|credit)\s*:", re.I)
 _BARE_NUMBER = re.compile(r"^\s*\d{1,3}\.\d{1,3}\s*$")
-_RATIO_HEADER = re.compile(r"\b(?:speed-?ups?|ratio|factor|relative|vs\.?|over)\b|×", re.I)
+# ("Latency over time" is not a ratio column; "vs BF16" and "Speedup" are)
+_RATIO_HEADER = re.compile(r"\b(?:speed-?ups?|ratio|factor|relative)\b|×|^\s*(?:vs\.?|versus)\s", re.I)
 _UNIT_HEADER = re.compile(r"\b(?:tok|tokens|ms|sec|seconds|s|gb|req|qps|%)\b|/", re.I)
 
 
