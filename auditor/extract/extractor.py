@@ -714,20 +714,13 @@ def _precision_technique(text: str) -> str | None:
 
 
 @lru_cache(maxsize=1024)
-def _leadin_technique(text: str) -> str | None:
-    """The one technique a list's lead-in names as its subject (not as a setting or the baseline)."""
+def _leadin_technique(text: str, skip_tools: bool = False) -> str | None:
+    """The one technique a lead-in names as its subject: not a setting or the baseline, and with
+    skip_tools (a table's lead-in, "... with FP8 weights ...") not a tool either."""
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
-    names = {t[2] for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t)}
-    return names.pop() if len(names) == 1 else None
-
-
-@lru_cache(maxsize=1024)
-def _intro_subject(text: str) -> str | None:
-    """The one technique a table's lead-in names that is neither a setting, a baseline nor a tool."""
-    pipe = get_pipeline()
-    d = pipe.nlp.make_doc(text)
-    names = {t[2] for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t) and not _is_instrument(d, t)}
+    names = {t[2] for t in _technique_spans(pipe, d)
+             if not _is_setting_or_baseline(d, t) and not (skip_tools and _is_instrument(d, t))}
     return names.pop() if len(names) == 1 else None
 
 
@@ -1128,17 +1121,10 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
     if metric is None and not _SPEED_RE.search(sent_text):
-        metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi))
-        if metric is None and block.kind == "list_item" and bi > 0 and document.blocks[bi - 1].kind == "list_item" \
-                and _previous_sentence(doc, sent) is None:
-            # "- vLLM on B200 with up to 4x the throughput of Hopper" then "- By model: up to 4.3x for ..."
-            prev_item = document.text[document.blocks[bi - 1].start:document.blocks[bi - 1].end]
-            last = _split_sentences(prev_item)[-1] if prev_item.strip() else ""
-            hint = _FIGURE_HINT.search(last) if last and not _SPEED_RE.search(last) else None
-            if hint is not None:  # the metric of the item's own figure
-                found = _find_metric(last, hint.start(), hint.end(), [])
-                if found in _INHERITED:
-                    metric = found
+        prev_item = document.blocks[bi - 1] if block.kind == "list_item" and bi > 0 else None
+        metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi),
+                                   document.text[prev_item.start:prev_item.end]
+                                   if prev_item is not None and prev_item.kind == "list_item" else None)
     op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document, metric)
     if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
         op_here = op if op_source == "sentence" else None
@@ -1212,11 +1198,12 @@ def _previous_sentence(doc: Doc, sent: Span) -> Span | None:
     return doc[first - 1].sent if first > 0 else None
 
 
-def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
+def _inherited_metric(doc: Doc, sent: Span, leadin: str | None, prev_item: str | None = None) -> str | None:
     """An elliptical figure ("For Llama-3-8B it reports 1.2x on A100") speaks of the speed or latency
     metric named in the sentence just before it, or in the lead-in of its list ("time to first token in
-    practice:"). Capacity, memory and cost are not carried over: a sentence that names them is
-    describing, not setting up the next figure."""
+    practice:"), or, first in its list item, of the previous item's figure ("- ... up to 4x the throughput
+    of Hopper" then "- By model: up to 4.3x"). Capacity, memory and cost are not carried over: a sentence
+    that names them is describing, not setting up the next figure."""
     prev = _previous_sentence(doc, sent)
     if prev is not None:
         if _SPEED_RE.search(prev.text):  # "ran 7.22x faster ... added only 1.03x": speed, unnamed
@@ -1229,6 +1216,13 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None) -> str | None:
         m = _find_metric(leadin, len(leadin), len(leadin), [])
         if m in _INHERITED:
             return m
+    if prev is None and prev_item and prev_item.strip():
+        last = _split_sentences(prev_item)[-1]
+        hint = _FIGURE_HINT.search(last) if last and not _SPEED_RE.search(last) else None
+        if hint is not None:  # the metric of the previous item's own figure
+            m = _find_metric(last, hint.start(), hint.end(), [])
+            if m in _INHERITED:
+                return m
     return None
 
 
@@ -1772,7 +1766,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 if h == intro and len(set(names)) > 1:
                     # "... with FP8 weights ... so the differences come from the attention kernels alone":
                     # the lead-in's subject, not a tool or a setting it names on the way
-                    subject = _intro_subject(intro)
+                    subject = _leadin_technique(intro, skip_tools=True)
                     names = [subject] if subject else names
                 if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h))):
                     return None  # "continuous batching plus PagedAttention", "APAR + speculative decoding": a bundle
