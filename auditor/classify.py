@@ -14,6 +14,9 @@ from auditor.lexicon import load_lexicon
 from auditor.models import Claim
 
 
+# host RAM saved is not room on the card: "system RAM held during generation fell 30%" fits nothing more
+_HOST_RAM_RE = re.compile(r"\bRAM\b")
+_CARD_MEMORY_RE = re.compile(r"\b(?:VRAM|GPU memory|HBM|KV|cache|batch)\b", re.I)
 _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching plus PagedAttention"
 
 
@@ -25,7 +28,7 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
             return t.mechanism
     if GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence):
         return "unknown"  # a bundle of changes works by several mechanisms at once
-    if metric in ("memory", "capacity"):
+    if metric in ("memory", "capacity") and not (_HOST_RAM_RE.search(sentence) and not _CARD_MEMORY_RE.search(sentence)):
         return "residency"  # less memory a request, more requests resident: what the figure measures
     # "5.5x more requests per second" is a rate, not room for more requests
     s = re.sub(r"(?:requests|queries|tokens)\s*(?:per second|/\s*s(?:ec)?)\b", "rate", sentence.lower())

@@ -641,3 +641,81 @@ def test_only_speedup_columns_turn_bare_decimals_into_ratios() -> None:
         "# T\n\n| Step | Latency over time |\n|---|---|\n| 1 | 0.45 |\n\n| Model | vs BF16 |\n|---|---|\n| A | 1.45 |\n",
         "t.md", "markdown"))]
     assert found == ["1.45"]
+
+
+def test_hardware_spec_comparisons_are_not_results() -> None:
+    cs = claims("# Cards\n\nThe RTX 3090 has 33% fewer cores and about 7% less bandwidth. On the eGPU, a link with "
+                "roughly 68.4% less bandwidth than a PCIe slot, tokens per second came in 38.5% lower.\n")
+    assert sorted(cs) == ["38.5%"]
+    assert claims("# KV\n\nThe FP8 cache uses 40% less memory.\n")["40%"].metric == "memory"
+
+
+def test_a_further_percent_is_an_increment_and_a_ram_clock_is_a_setting() -> None:
+    cs = claims("# XMP\n\nRaising the RAM clock from 3600 to 5600 gave TensorRT-LLM a further 15% on our "
+                "workstation. Average RAM held during generation fell by 29.88%.\n")
+    assert sorted(cs) == ["15%", "29.88%"]
+    assert cs["15%"].metric == "unspecified"
+    # host RAM saved is not room on the GPU: no residency mechanism from the metric alone
+    assert (cs["29.88%"].metric, cs["29.88%"].mechanism) == ("memory", "unknown")
+
+
+def test_a_number_before_concurrent_users_is_the_load_not_a_capacity_metric() -> None:
+    cs = claims("# Backends\n\nThe only numbers in the text are for Llama 3 8B at 100 concurrent users.\n\n"
+                "| Backend | Decode, 100 concurrent users | vs MLC-LLM |\n|---|---:|---:|\n"
+                "| LMDeploy | ~4,000 tok/s | about 14% higher |\n")
+    assert (cs["14%"].metric, cs["14%"].mechanism, cs["14%"].op_value) == ("throughput", "unknown", 100)
+
+
+def test_a_sweep_or_a_later_clause_is_not_a_section_scope() -> None:
+    cs = claims("# Note\n\n## Pool\n\nFriendliAI reports ~1.5x faster responses than vLLM.\n"
+                "At 2N the gaps widen to ~2x.\n\n"
+                "BentoML ran all five backends and stepped the load through 10, 50 and 100 concurrent users.\n\n"
+                "TensorRT-LLM's TTFT climbs steeply at 100 users, and vLLM holds the lowest TTFT at every load.\n")
+    assert (cs["1.5x"].op_kind, cs["1.5x"].metric) == ("unstated", "latency")
+    assert (cs["2x"].op_kind, cs["2x"].metric) == ("unstated", "latency")  # the metric just named carries on
+
+
+def test_a_scope_may_point_back_at_the_load_just_stated() -> None:
+    cs = claims("# DBRX\n\n## How it was run\n\nLoad arrives as one new user per second. "
+                "Every ratio in this section was measured at that single load level.\n\nDBRX is up to 2x faster.\n")
+    assert (cs["2x"].op_kind, cs["2x"].op_value) == ("request_rate", 1)
+
+
+def test_every_number_below_scopes_the_sections_after_it_unless_it_names_whose() -> None:
+    cs = claims("# Spec\n\n## Results\n\nEvery number below comes from runs at batch size 1.\n\n"
+                "| Model | Speedup |\n|---|---|\n| OPT | 2.71x |\n\n## Reading the table\n\n"
+                "The dynamic window reaches up to 1.52x on summarization.\n")
+    assert (cs["1.52x"].op_kind, cs["1.52x"].op_value) == ("batch_size", 1)
+    cs = claims("# Spec\n\n## LMSYS\n\nAll of the LMSYS figures below were taken at batch size 1.\n\n"
+                "The paper reports up to 1.8x.\n\n## Ports\n\nBaseten advertises 2x-4x faster inference.\n")
+    assert cs["2x-4x"].op_kind == "unstated"
+
+
+def test_plural_technique_names_and_drafted_by() -> None:
+    cs = claims("# Notes\n\nGEAR compresses the KV cache. The 10x from chunked prefills is decode throughput.\n")
+    assert cs["10x"].technique == "chunked-prefill"
+    cs = claims("# Notes\n\n- Llama-3.1-70B exl2 6.0bpw, drafted by Llama-3.1-8B exl2 3.0bpw: "
+                "from 15.22 to 20.46 tokens/second, +34% tok/s.\n")
+    assert cs["34%"].technique == "speculative-decoding"
+
+
+def test_against_an_earlier_version_of_the_same_technique_there_is_no_technique() -> None:
+    cs = claims("# Port\n\n- Author reports about 10% faster generation than the previous server speculation path. "
+                "Also lets rpc-server host the draft model.\n")
+    assert cs["10%"].technique is None
+
+
+def test_accuracy_in_a_later_clause_does_not_make_a_compression_ratio_a_decoy() -> None:
+    cs = claims("# ZipCache\n\nThis KV cache quantization compresses the cache 4.98x while accuracy drops by only "
+                "0.38%. Prefill-phase latency falls by 37.3%.\n")
+    assert (cs["4.98x"].metric, cs["4.98x"].technique) == ("memory", "kv-cache-quantization")
+    assert cs["37.3%"].metric == "ttft"
+
+
+def test_prefix_x_ratio_and_slowed_down_and_near() -> None:
+    cs = claims("# KV\n\nAn int4 cache saves roughly x2.5 in cache memory. Combined with weight quantization, "
+                "decoding slowed down threefold. On a PCIe x4 slot it stayed near 69% faster.\n")
+    assert (cs["x2.5"].value, cs["x2.5"].metric, cs["x2.5"].hedge) == (2.5, "memory", "about")
+    assert cs["threefold"].direction == "worse"
+    assert cs["69%"].hedge == "about"
+    assert "x4" not in cs

@@ -33,7 +33,8 @@ from auditor.models import Block, Claim, Document
 _PREFILTER = re.compile(
     r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s*(?:[xX×%](?![a-z])|percent|pct|per cent|times|-?fold)|"
     r"\b(?:twice|doubl\w*|tripl\w*|quadrupl\w*|\w+fold|halv\w*|half|third|quarter|fifth|times|percent|pct)\b|"
-    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*[~≈$€£]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d",
+    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*[~≈$€£]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
+    r"\b[x×]\d+\.\d",
     re.I)
 # Statements that may carry an operating point or a scope: any number or an op word.
 _NUMBERISH = re.compile(r"\d|offline|single|\bone\b|saturat|peak|max|at a time|unbatched|throughput", re.I)
@@ -118,6 +119,8 @@ class _DocContext:
     # (metric, whether the statement speaks only of table cells: "Each cell is ...")
     doc_metric: tuple[str, bool] | None = None
     section_metric: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    # "every number below comes from runs at batch size 1" outside a setup section: from there on
+    from_here: list[tuple[int, OpMention]] = field(default_factory=list)  # (statement's block end, op)
 
 
 def _num(text: str) -> float | None:
@@ -169,10 +172,10 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
             word = first
             if word in MULTIPLIER_WORDS:
                 return _Fig(start, end, MULTIPLIER_WORDS[word], "x", form="word")
-            m = re.match(r"^(\d+(?:\.\d+)?)(?:[xX×]|-fold)$", toks[0].text)
+            m = re.match(r"^(\d+(?:\.\d+)?)(?:[xX×]|-fold)$|^[x×](\d+\.\d+)$", toks[0].text)
             if not m:
                 return None
-            return _Fig(start, end, float(m.group(1)), "x", form="ratio")
+            return _Fig(start, end, float(m.group(1) or m.group(2)), "x", form="ratio")
         v = _num(toks[0].text)
         if v is None:
             return None
@@ -254,6 +257,18 @@ def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
     return " " + doc[a:b].text.lower() + " " if a < b else " "
 
 
+def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> str:
+    """`_window_text` cut at the clause breaks either side of the figure: "compresses the cache 4.98x
+    while accuracy drops" reads "compresses the cache 4.98x"."""
+    a = fig.start
+    while a > max(sent.start, fig.start - before) and doc[a - 1].lower_ not in _CLAUSE_BREAK:
+        a -= 1
+    b = fig.end
+    while b < min(sent.end, fig.end + after) and doc[b].lower_ not in _CLAUSE_BREAK:
+        b += 1
+    return _window_text(doc, a, b, sent)
+
+
 _GAIN_WORDS = re.compile(r"\b(?:gains?|improvements?|advantage|speeds? up|sped up)\b", re.I)
 _QUALITY_SENTENCE = re.compile(r"\b(?:accuracy|perplexity|gsm8k|mmlu|humaneval|rouge|bleu|win rate)\b", re.I)
 _STRICT_PERF = re.compile(
@@ -330,6 +345,15 @@ _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencie
                            r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
 
 
+# a figure that compares hardware specifications: parts counted ("fewer CUDA cores") always, a bandwidth
+# or memory size only when the sentence says what the hardware has ("has 7% less bandwidth")
+_HARDWARE_SPEC_AFTER = re.compile(
+    r"^\s*(?:fewer|less|more|lower|higher)\s+(?:[\w-]+\s+){0,3}?(?:cores|SMs|shaders|transistors|compute units|"
+    r"lanes|(?:memory\s+)?bandwidth|L2(?:\s+cache)?|TFLOPS|tensor cores)\b", re.I)
+_SPEC_COUNT_NOUN = re.compile(r"\b(?:cores|SMs|shaders|transistors|compute units|lanes)\b", re.I)
+_SPEC_HAS_BEFORE = re.compile(r"\b(?:has|have|had|with|offers|provides|packs|features|comes with)\b", re.I)
+
+
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
@@ -345,6 +369,10 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     if prev is not None and prev.lower_ in ("the", "that", "this") and nxt is not None and \
             any(a.value == fig.value and a.unit == fig.unit and _same_line(doc, a.start, fig.start) for a in accepted):
         return True  # "adds 6% ..., which the 6% does not count": named again on its line, one claim
+    if fig.unit in ("%", "x") and _HARDWARE_SPEC_AFTER.match(_window_text(doc, fig.end, fig.end + 6, sent)) and (
+            _SPEC_COUNT_NOUN.search(_window_text(doc, fig.end, fig.end + 6, sent))
+            or _SPEC_HAS_BEFORE.search(_window_text(doc, fig.start - 10, fig.start, sent))):
+        return True  # "has 33% fewer cores", "a link with 68.4% less bandwidth": the hardware, not a result
     if fig.unit == "abs" and (_SWEEP_BEFORE.search(_window_text(doc, fig.start - 4, fig.start - 1, sent).rstrip())
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
@@ -355,7 +383,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         # or a concurrency sweep ("from 16 to 32")
         around = _window_text(doc, fig.start - 8, fig.end + 3, sent)
         unit_after = _window_text(doc, fig.end, fig.end + 5, sent)  # "to 4,600 output tokens per second"
-        return not (_PERF_UNIT.search(around) or _METRIC_RE.search(around) or _PERF_UNIT.search(unit_after))
+        return not (_PERF_UNIT.search(around) or _names_metric(around) or _PERF_UNIT.search(unit_after))
     if fig.unit == "x":
         if fig.value <= 0 or fig.value > 1000:
             return True
@@ -379,9 +407,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                 return True  # "load-once-pack-twice": part of a hyphenated name
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             if not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform")):
+                    w in window for w in (" speed", "fast", "perform", " slow")):
                 return True
-        window = _window_text(doc, fig.start - 4, fig.end + 4, sent)
+        window = _clause_window(doc, fig, 4, 4, sent)
         if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
             return True
         return False
@@ -424,7 +452,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if fig.sign:
             return False
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
-        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth"}):
+        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth"}) or (
+                prev is not None and prev.lower_ in ("further", "additional", "extra") and nxt_word != "of"):
+            # ("gave TensorRT-LLM a further 15%": an increment on top of a result)
             return False
         if nxt_word in ("under", "below", "above", "behind", "ahead") and _BASELINE_NAMED.search(
                 doc[fig.end:min(sent.end, fig.end + 5)].text):
@@ -453,6 +483,12 @@ _METRIC_RE = re.compile(
 _METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
 
 
+def _names_metric(text: str) -> bool:
+    """A metric term in `text` that is not a label ("the RAM clock", "latency-sensitive traffic")."""
+    return any(not _MODIFIER_BEFORE.search(text, max(0, m.start() - 12), m.start()) and not _MODIFIER_AFTER.match(text, m.end())
+               for m in _METRIC_RE.finditer(text))
+
+
 def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, int]],
                  after_limit: int | None = None, vague: bool = False) -> str | None:
     """The metric term nearest the figure in its own clause ("2.5x higher throughput",
@@ -474,6 +510,8 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
                 _MODIFIER_AFTER.match(text, m.end()):
             continue  # "min-latency work", "latency-sensitive traffic": a label, not the measured metric
         metric = _METRIC_OF.get(m.group(1).lower(), "unspecified")  # "double performance": named, no metric
+        if metric == "capacity" and _COUNT_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "at 100 concurrent users": an operating point, not the quantity measured
         if metric == "capacity" and re.match(r"\s*(?:per second|per sec|/s\b)", text[m.end():m.end() + 12]):
             metric = "throughput"  # "more requests per second" is a rate, not room
         if m.start() >= fig_end:
@@ -491,6 +529,7 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
 
 
 _PERFORMANCE_RE = re.compile(r"\b(performance|perf)\b(?!\s+(?:per|/))", re.I)
+_COUNT_BEFORE = re.compile(r"\d[\d,.]*[kK]?\s*$")
 _SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
 _COMPARATIVE_THEN = re.compile(
     r"\s*(?:lower|higher|less|more|better|cheaper|smaller|larger|reduced|increased|shorter|longer|faster|"
@@ -499,7 +538,8 @@ _SMALLER_AFTER = re.compile(r"\s*(?:smaller|reduction|less (?:memory|space)|comp
 _CACHE_WORDS = re.compile(r"\b(?:kv|cache|memory|footprint)\b", re.I)
 _SPEED_AFTER = re.compile(r"\s*(?:faster|slower|quicker|speed-?ups?)\b", re.I)
 _MODIFIER_BEFORE = re.compile(r"\b(?:min|minimum|low|lowest|ultra-low)[- ]$", re.I)
-_MODIFIER_AFTER = re.compile(r"[- ](?:sensitive|bound|optimi[sz]ed|critical|oriented|focused|constrained)\b", re.I)
+_MODIFIER_AFTER = re.compile(r"[- ](?:sensitive|bound|optimi[sz]ed|critical|oriented|focused|constrained|clocks?|"
+                             r"frequenc(?:y|ies)|timings?)\b", re.I)  # "the RAM clock": a setting, not RAM use
 _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
 
 
@@ -530,6 +570,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     raw = [t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]]
     raw = ["" if w == "costs" and i and raw[i - 1] in _COST_NOUN_MODIFIERS else w for i, w in enumerate(raw)]
     before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
+    before = ["slowdown" if w == "down" and before[i + 1:i + 2] and before[i + 1] in _SLOW_VERBS else w
+              for i, w in enumerate(before)]  # "decoding slowed down threefold"
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
     if after[:1] in (["under"], ["below"]):  # "INT8 lands 48 % under BF16": less of the quantity
@@ -552,6 +594,9 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     if fig.form == "fraction":
         return "better", True
     return "better", bool(lower_better)
+
+
+_SLOW_VERBS = {"slowed", "slows", "slow", "slowing"}
 
 
 _HEDGES_LONGEST_FIRST = sorted(HEDGE_BEFORE, key=lambda h: -len(h[0]))
@@ -802,7 +847,9 @@ def _document_context(document: Document) -> _DocContext:
             continue
         if not _NUMBERISH.search(t) and not _METRIC_SCOPE_RE.search(t):
             continue
+        prev_sent = ""
         for sent in _split_sentences(t):
+            before, prev_sent = prev_sent, sent
             # the preamble (before the first section heading) speaks for the whole document
             doc_wide = not first_section_heading_seen or bool(_THIS_DOC_RE.search(sent)) \
                 or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None) \
@@ -821,7 +868,13 @@ def _document_context(document: Document) -> _DocContext:
                 continue  # ("the rows mix a single-stream run with a loaded one, and do not say which")
             if _sentence_has_figure(sent):
                 continue
-            for op, metric in _scoped_ops(sent):
+            scope_at = SCOPE_RE.search(sent)
+            scoped = _scoped_ops(sent, scope_at.start() if scope_at else None)
+            if not scoped and _THAT_OP_RE.search(sent) and not find_ops(sent):
+                # "Every ratio in this section was measured at that single load level": the op just stated
+                earlier = {(o.kind, o.value): o for o in find_ops(before)}
+                scoped = [(next(iter(earlier.values())), None)] if len(earlier) == 1 else []
+            for op, metric in scoped:
                 if metric is not None:
                     if doc_wide:
                         d.doc_metric_ops.setdefault(metric, op)
@@ -832,6 +885,9 @@ def _document_context(document: Document) -> _DocContext:
                         d.doc_op = op
                 elif b.section_start is not None and b.section_start not in d.section_ops:
                     d.section_ops[b.section_start] = (op, "section")
+                if metric is None and not doc_wide and _FROM_HERE_RE.search(sent) and (b.level or 0) == 0 \
+                        and not _NAMED_SUBSET_RE.search(sent):  # ("all of the LMSYS figures below": theirs only)
+                    d.from_here.append((b.end, op))
     # document-wide context: first hardware / model / lengths named anywhere
     head = text[:20000]
     d.doc_hardware = ctx.find_hardware(head)
@@ -860,6 +916,10 @@ _THIS_DOC_RE = re.compile(
 # "every run below ...", "the results that follow ...": a setup section speaks for the sections after it
 _FROM_HERE_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\b(?:below|that follow|following)\b|"
                            r"\b(?:below|following|that follow)\b[^.;]{0,30}\b(?:all|every)\b", re.I)
+_THAT_OP_RE = re.compile(r"\b(?:that|this|the same)\s+(?:single\s+)?(?:load(?: level)?|operating point|"
+                         r"setting|concurrency|request rate|rate|batch size)\b", re.I)
+_NAMED_SUBSET_RE = re.compile(r"\b(?i:all|every|each)\s+(?i:of\s+)?(?i:the\s+|our\s+)?(?:[A-Z][\w.-]*\s+)+"
+                              r"(?i:figures?|numbers?|results?|runs?|measurements?)\b")
 # under a setup or scope heading, "every entry is ..." speaks for the whole document
 _EVERY_ENTRY_RE = re.compile(r"^\s*(?:all|every|each)\s+(?:of the\s+)?(?:entry|entries|runs?|numbers?|figures?|results?|"
                              r"measurements?|steps?|rows?|tests?|benchmarks?)\b", re.I)
@@ -885,13 +945,19 @@ def _metric_group(metric: str) -> str:
     return "latency" if metric in ("latency", "ttft", "itl", "tpot", "e2e") else metric
 
 
-def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
+_SWEEP_LIST_BEFORE = re.compile(r"\d[\d,.]*[kK]?\s*(?:,\s*\d[\d,.]*[kK]?\s*)*,?\s*(?:and|or|to|through|-|–)\s*$|"
+                                r"\b(?:stepp\w*|swe(?:pt|eping)|ramp\w*|vary\w*|varied)\b[^.;]*$", re.I)
+
+
+def _scoped_ops(sent: str, scope_at: int | None = None) -> list[tuple[OpMention, str | None]]:
     """The operating points a scope statement sets, each with the metric it is limited to (None: all).
     "All numbers are offline (maximum batch 256)" -> offline for all; "Throughput figures are offline;
     latency is single-stream" -> offline for throughput, single for latency. A metric limits an op
     only when it is the clause's subject (named before the op); "offline request-throughput runs" is
-    a description of the runs, not a limit."""
-    ops = find_ops(sent)
+    a description of the runs, not a limit. With `scope_at` (where the scope word stands), an op in a
+    clause before it is not scoped ("... climbing steeply at 100 users, and vLLM ... at every load")."""
+    # "stepped the load through 10, 50 and 100 concurrent users": the last value of a sweep, not a scope
+    ops = [o for o in find_ops(sent) if not _SWEEP_LIST_BEFORE.search(sent, max(0, o.start - 40), o.start)]
     if any(o.kind == "offline" for o in ops):  # a batch cap is a setting of the offline run
         ops = [o for o in ops if not (o.kind == "batch_size" and _MAX_CAP.search(sent[max(0, o.start - 12):o.start]))]
     if not ops:
@@ -900,7 +966,7 @@ def _scoped_ops(sent: str) -> list[tuple[OpMention, str | None]]:
     start = 0
     bounds = [m.start() for m in _SCOPE_CLAUSE.finditer(sent)] + [len(sent)]
     for end in bounds:
-        here = [o for o in ops if start <= o.start < end]
+        here = [o for o in ops if start <= o.start < end and (scope_at is None or scope_at < end)]
         if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in here):
             here = [o for o in here if o.kind != "single"]  # "a single prompt at batch size 1": the number
         if len({(o.kind, o.value) for o in here}) == 1:
@@ -1206,9 +1272,10 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None, prev_item: str |
     that names them is describing, not setting up the next figure."""
     prev = _previous_sentence(doc, sent)
     if prev is not None:
-        if _SPEED_RE.search(prev.text):  # "ran 7.22x faster ... added only 1.03x": speed, unnamed
-            return None
-        for found in reversed(list(_METRIC_RE.finditer(prev.text))):  # the nearest speed/latency term
+        terms = list(_METRIC_RE.finditer(prev.text))
+        if any(not any(t.start() <= sp.start() < t.end() for t in terms) for sp in _SPEED_RE.finditer(prev.text)):
+            return None  # "ran 7.22x faster ... added only 1.03x": speed, unnamed ("faster responses" names one)
+        for found in reversed(terms):  # the nearest speed/latency term
             m = _METRIC_OF[found.group(1).lower()]
             if m in _INHERITED and not _MODIFIER_BEFORE.search(prev.text, max(0, found.start() - 12), found.start()):
                 return m
@@ -1241,7 +1308,7 @@ _SIZE_HEADER = re.compile(r"\b(?:model size|model file|checkpoint size|weights? 
 _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memory|footprint|per token))?$", re.I)
 # "reduces the KV cache by 93.3%": the cache's size
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
-                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?\s+(?:by|to)\s*$", re.I)
+                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?(?:\s+(?:by|to))?\s*$", re.I)
 # a list of rivals: "vs other 405B endpoints (output speed):" then "- AWS: 75x slower"
 _RIVAL_LEADIN = re.compile(r"\s*(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s", re.I)
 _LABEL_ITEM = re.compile(r"\s*[^:\d]{1,60}:\s*[~≈]?\d")
@@ -1417,6 +1484,9 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
             return parent, "section"  # (a document-wide statement says more than the title)
     if group and group in dctx.doc_metric_ops:
         return dctx.doc_metric_ops[group], "document"
+    for end, op in reversed(dctx.from_here):
+        if end <= block.start:
+            return op, "document"
     if dctx.doc_op is not None:
         return dctx.doc_op, "document"
     return None, "assumed"
@@ -1616,6 +1686,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if nxt is not None and nxt.lower_ in ("off", "disabled"):  # "chunked prefill OFF": switched off
         return True
+    if nxt is not None and re.fullmatch(r"\d+(?:\.\d+)?bpw", nxt.lower_):
+        return True  # "Llama-3.1-70B-Instruct exl2 6.0bpw": the checkpoint's format, a setting of the run
     if nxt is not None and nxt.lower_ in ("setting", "settings", "scenario", "regime", "baseline", "baselines"):
         return True  # "in the simulated-MTP setting", "the FP8 baseline": held fixed, not what changed
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
@@ -1645,6 +1717,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     wider = " ".join(x.lower_ for x in doc[max(0, t[0] - 7):t[0]])
     return "on top of" in wider and not any(x in wider for x in (",", ";", "."))  # "on top of the prefix cache"
+
+
+_EARLIER_SELF_RE = re.compile(r"\b(?:previous|prior|older|earlier|legacy)\b", re.I)
 
 
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
@@ -1680,6 +1755,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     without = _technique_in_text(m.group(1)) if m else []
     if without:
         return without[0]
+    if baseline and _EARLIER_SELF_RE.search(baseline) and _technique_in_text(baseline):
+        return None  # "than the previous server speculation path": a technique against its own last version
     # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
     if set_aside and techs and techs[0][2] in set_aside:

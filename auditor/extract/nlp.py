@@ -71,6 +71,7 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
     "RATIO": [
         [_NUM, {"ORTH": {"IN": UNIT_X}}],
         [{"TEXT": {"REGEX": r"^\d+(?:\.\d+)?[xX×]$"}}],
+        [{"TEXT": {"REGEX": r"^[x×]\d+\.\d+$"}}],  # "saves roughly x2.5" (a decimal: "x4 slot" is a PCIe width)
         [_NUM, {"LOWER": {"IN": ["times", "fold"]}}],
         [_NUM, {"ORTH": {"IN": ["-", "–"]}}, {"LOWER": {"IN": ["fold", "times"]}}],
         [{"LOWER": {"IN": sorted(MULTIPLIER_WORDS)}}],
@@ -116,7 +117,8 @@ class Pipeline:
 
 def _with_hyphen_variants(aliases: list[str]) -> list[str]:
     """Two-word aliases in both spellings writers use: "prefix cache" also matches "prefix-cache
-    scheduler", "tensor-parallel" also "tensor parallel"."""
+    scheduler", "tensor-parallel" also "tensor parallel"; a multi-word name ending in a noun also
+    in the plural ("chunked prefills")."""
     out = list(aliases)
     seen = {a.lower() for a in aliases}
     for a in aliases:
@@ -129,6 +131,12 @@ def _with_hyphen_variants(aliases: list[str]) -> list[str]:
         if variant and variant.lower() not in seen:
             seen.add(variant.lower())
             out.append(variant)
+        # "chunked prefills", "fused MoE kernels": the plural of a multi-word name with a noun at its end
+        if len(words) >= 2 and re.fullmatch(r"[a-z]{3,}", words[-1]) and not re.search(r"(?:s|ing|ed|y)$", words[-1]):
+            for form in (a, variant):
+                if form and (form + "s").lower() not in seen:
+                    seen.add((form + "s").lower())
+                    out.append(form + "s")
     return out
 
 

@@ -25,7 +25,7 @@ FRACTIONS: dict[str, float] = {"half": 50.0, "third": 33.3, "quarter": 25.0, "fi
 # metric -> phrases (lower case); longest phrase wins where several overlap
 METRIC_TERMS: dict[str, list[str]] = {
     "ttft": ["time to first token", "time-to-first-token", "time-to-first token", "ttft", "first-token latency",
-             "first token latency", "prefill latency", "time to first byte", "first token",
+             "first token latency", "prefill latency", "prefill-phase latency", "prefill phase latency", "time to first byte", "first token",
              "initial response latency", "first response latency", "time to first response"],
     "itl": ["inter-token latency", "inter token latency", "intertoken latency", "itl", "token-to-token latency",
             "inter-token latencies", "tbt", "time between tokens", "time-between-tokens"],
@@ -36,17 +36,20 @@ METRIC_TERMS: dict[str, list[str]] = {
             "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time",
             "overall latency", "request completion", "completion latency", "s/req", "ms/req", "s per request",
             "seconds per request", "per-request latency"],
-    "latency": ["latency", "latencies", "response time", "response times"],
+    "latency": ["latency", "latencies", "response time", "response times", "faster responses", "quicker responses",
+                "faster replies"],
     "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
                    "generation speed", "decode speed", "decoding speed", "tokens per gpu", "tok/s/gpu",
                    "token throughput", "qps served", "requests served", "output rate", "tokens/second",
                    "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user",
                    "end-to-end throughput", "e2e throughput", "request rate it can", "inference rate",
-                   "sustainable request rate", "sustained request rate", "operations per second", "t/s"],
+                   "sustainable request rate", "sustained request rate", "operations per second", "t/s",
+                   "generated tokens", "generates tokens", "generating tokens"],
     "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
-               "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage"],
+               "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage",
+               "ram", "ram use", "ram usage", "system ram", "ram consumption"],
     "capacity": ["capacity", "as many tokens", "many tokens", "tokens per gigabyte", "more tokens in cache", "as many requests",
                  "as many sequences", "as many users", "concurrent requests", "more requests", "more sequences", "concurrent users",
                  "more users", "batch capacity", "cache capacity", "context capacity", "larger batch",
@@ -61,7 +64,8 @@ METRIC_TERMS: dict[str, list[str]] = {
     # named performance quantities outside the list (all lower-is-better: see LOWER_OTHER_RE)
     "other": ["prefill compute", "prefill computation", "extra compute", "compute cost", "energy use",
               "energy consumption", "energy", "power draw", "power consumption",
-              "performance per watt", "perf per watt", "performance/watt", "perf/watt", "energy efficiency"],
+              "performance per watt", "perf per watt", "performance/watt", "perf/watt", "energy efficiency",
+              "pipeline bubbles", "bubbles", "bubble time"],
 }
 
 # words for speed without a named metric
@@ -69,7 +73,7 @@ SPEED_WORDS = {"faster", "speedup", "speed-up", "speedups", "speed-ups", "speed"
                "slow-down", "accelerates", "acceleration", "accelerate", "accelerated"}
 
 # an "other" metric that is a resource spent (compute, energy): lower is better
-LOWER_OTHER_RE = re.compile(r"\b(?:compute|computation|flops|energy|power)\b", re.I)
+LOWER_OTHER_RE = re.compile(r"\b(?:compute|computation|flops|energy|power|bubbles?)\b", re.I)
 HIGHER_IS_BETTER = {"throughput", "goodput", "capacity", "unspecified", "other"}
 LOWER_IS_BETTER = {"latency", "ttft", "itl", "tpot", "e2e", "memory", "cost"}
 
@@ -91,7 +95,7 @@ GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperfor
               "beats", "ahead", "accelerated", "cheaper"}
 BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
-             "behind", "costs", "trails", "trail", "trailing", "lags", "lag", "lagging"}
+             "behind", "costs", "trails", "trail", "trailing", "lags", "lag", "lagging", "slowed", "slows"}
 
 # words before a figure that make it a change ("by 40 %", "raises ... 14.9%")
 CHANGE_VERBS = UP_WORDS | DOWN_WORDS | GOOD_WORDS | BAD_WORDS
@@ -105,6 +109,7 @@ HEDGE_BEFORE: list[tuple[tuple[str, ...], str]] = [
     (("better", "than"), "at_least"),
     (("about",), "about"), (("around",), "about"), (("roughly",), "about"), (("approximately",), "about"),
     (("approx",), "about"), (("approx.",), "about"), (("~",), "about"), (("≈",), "about"), (("nearly",), "about"),
+    (("near",), "about"),
     (("almost",), "about"), (("close", "to"), "about"), (("some",), "about"), (("circa",), "about"),
     (("ca.",), "about"), (("just", "under"), "about"), (("just", "over"), "about"), (("an", "estimated"), "about"),
     (("on", "average"), "average"), (("average",), "average"), (("avg",), "average"), (("avg.",), "average"),
