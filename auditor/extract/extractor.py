@@ -864,11 +864,16 @@ def _document_context(document: Document) -> _DocContext:
                         d.doc_metric = d.doc_metric or stated
                     elif b.section_start is not None:
                         d.section_metric.setdefault(b.section_start, stated)
-            if not SCOPE_RE.search(sent) or _NOT_A_SCOPE.search(sent):
-                continue  # ("the rows mix a single-stream run with a loaded one, and do not say which")
+            scope_at = SCOPE_RE.search(sent)
+            if scope_at is None:
+                continue
+            # a negation counts from the scope word's clause on ("the rows mix ... and do not say which");
+            # a reason before it does not ("does not take batched inputs, so every number below ...")
+            own = max(sent.rfind(",", 0, scope_at.start()), sent.rfind(";", 0, scope_at.start())) + 1
+            if _NOT_A_SCOPE.search(sent[own:]) or sent.rstrip().endswith("?"):
+                continue
             if _sentence_has_figure(sent):
                 continue
-            scope_at = SCOPE_RE.search(sent)
             scoped = _scoped_ops(sent, scope_at.start() if scope_at else None)
             if not scoped and _THAT_OP_RE.search(sent) and not find_ops(sent):
                 # "Every ratio in this section was measured at that single load level": the op just stated
