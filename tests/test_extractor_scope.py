@@ -722,3 +722,37 @@ def test_prefix_x_ratio_and_slowed_down_and_near() -> None:
     assert cs["threefold"].direction == "worse"
     assert cs["69%"].hedge == "about"
     assert "x4" not in cs
+
+
+def test_half_as_much_and_response_times_shorter_and_times_the_tps() -> None:
+    cs = claims("# Notes\n\nThe new loader uses half as much RAM as before. With about half as many active parameters, "
+                "DBRX reaches up to 2x its inference throughput. Response times were two to four times shorter. "
+                "MTP speculation gives the model about 1.8 times the decoding TPS.\n")
+    assert sorted(cs) == ["1.8 times", "2x", "half as much", "two to four times"]
+    assert (cs["half as much"].value, cs["half as much"].metric) == (50, "memory")
+    assert (cs["two to four times"].metric, cs["1.8 times"].metric) == ("latency", "throughput")
+
+
+def test_a_named_metric_after_the_comparative_beats_a_decoy_word_before() -> None:
+    cs = claims("# CATS\n\nA custom GPU kernel turns that sparsity into roughly 15% lower per-token latency.\n")
+    assert (cs["15%"].metric, cs["15%"].direction) == ("tpot", "better")
+
+
+def test_names_shares_and_utilisation_ratios_are_not_claims() -> None:
+    found = claims("# Notes\n\nIn a talk at SCB 10X's event he listed TEAL. Over one day, 342B of its 608B input tokens "
+                   "(56.3%) hit the disk cache. Peak GPU utilisation reached 15.8%, which the authors note is more "
+                   "than 3x the best seen with regular decoding and about 10x that of single-sequence decoding.\n")
+    assert found == {}
+
+
+def test_a_partner_or_a_topic_left_behind_is_not_the_claims_technique() -> None:
+    cs = claims("# Skipping work\n\n**TEAL.** Decoding runs up to 1.8x faster at 50% sparsity. TEAL also composes "
+                "with weight quantization.\n\n**Ladder Residual.** Under tensor parallelism every layer waits on an "
+                "all-reduce. The modified model runs 29% faster end to end.\n")
+    assert cs["1.8x"].technique is None and cs["29%"].technique is None
+    cs = claims("# ATLAS, an adaptive speculator\n\n## The rest of the stack\n\nTurbo is not only speculation. "
+                "He listed TEAL; Together credits it with up to 40% lower latency.\n")
+    assert cs["40%"].technique is None
+    assert claims("# K\n\nFlashAttention-4 is up to 1.3x faster than cuDNN attention.\n")["1.3x"].technique == \
+        "attention-kernel"
+    assert claims("# T\n\nTEAL measures decoding speed-ups of up to 1.53x.\n")["1.53x"].metric == "unspecified"

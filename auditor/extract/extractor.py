@@ -69,7 +69,7 @@ _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahea
 _PERF_WORDS = re.compile(
     r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
     r"tokens per second|per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
-    r"as many|as much)\b", re.I)
+    r"as many|as much|shorter|response times?|tps)\b", re.I)
 _COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer", "better", "worse", "cheaper",
                  "smaller", "larger", "bigger", "shorter", "longer", "quicker", "reduction", "improvement",
                  "increase", "decrease", "speedup", "gain", "drop", "boost", "uplift", "saving", "savings",
@@ -277,6 +277,15 @@ _STRICT_PERF = re.compile(
 _SPEED_NOUNS = {"speedup", "speedups", "speed-up", "speed-ups"}
 
 
+def _metric_after_comparative(doc: Doc, fig: _Fig, sent: Span) -> bool:
+    """"turns that sparsity into roughly 15% lower per-token latency": a comparative and a named
+    performance metric right after the figure make it a change of that metric, whatever precedes it."""
+    after = doc[fig.end:min(sent.end, fig.end + 6)].text
+    named = _COMPARATIVE_THEN.match(" " + after)
+    m = _METRIC_RE.match(" " + after, named.end()) if named else None
+    return m is not None and _METRIC_OF[m.group(1).lower()] not in ("capacity", "unspecified")
+
+
 def _metric_just_before(doc: Doc, fig: _Fig, sent: Span) -> bool:
     """"matched per-tensor FP8 throughput (1.01x) with better accuracy": the figure measures the metric
     named right before it, whatever follows."""
@@ -354,6 +363,14 @@ _SPEC_COUNT_NOUN = re.compile(r"\b(?:cores|SMs|shaders|transistors|compute units
 _SPEC_HAS_BEFORE = re.compile(r"\b(?:has|have|had|with|offers|provides|packs|features|comes with)\b", re.I)
 
 
+_PART_OF_WHOLE = re.compile(r"\d[\d.,]*\s*[KMBkmb]?\s+(?:out\s+)?of\s+(?:its\s+|the\s+|their\s+)?\d[\d.,]*\s*[KMBkmb]?"
+                            r"(?:\s+[\w-]+){0,3}\s*$")
+
+
+_WHICH_NON_PERF = re.compile(r"\b(?:utili[sz]ation|acceptance(?: rate)?|accuracy|hit rate|occupancy)\b[^;]*,\s*which\b[^,;]*$",
+                             re.I)
+
+
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
@@ -387,6 +404,11 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     if fig.unit == "x":
         if fig.value <= 0 or fig.value > 1000:
             return True
+        if nxt is not None and nxt.text in ("'s", "’s"):
+            return True  # "SCB 10X's event": a name
+        lead = doc[sent.start:fig.start].text
+        if _WHICH_NON_PERF.search(lead) and not _names_metric(lead):
+            return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text):
             return True
         if nxt is not None and nxt.like_num and fig.end + 1 < sent.end and \
@@ -426,9 +448,13 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
         decoy_window = _window_text(doc, fig.start - 5, fig.end + 4, sent)
-        if PERCENT_DECOY_RE.search(decoy_window) and not _speed_figure(doc, fig, sent):
+        if PERCENT_DECOY_RE.search(decoy_window) and not _speed_figure(doc, fig, sent) \
+                and not _metric_after_comparative(doc, fig, sent):
             return True
         nxt_word = nxt.lower_ if nxt is not None else ""
+        if prev is not None and prev.text == "(" and _PART_OF_WHOLE.search(
+                doc[max(sent.start, fig.start - 10):fig.start - 1].text):
+            return True  # "342B of its 608B input tokens (56.3%)": a share, spelled out
         if prev is not None and prev.lower_ in ("of", "at") and fig.form == "percent" \
                 and nxt_word not in _COMPARATIVES and nxt_word not in ("above", "below", "over"):
             # "hit rate of 75 %", "at 90 %": a level, not a change
@@ -443,6 +469,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             words = [t.lower_ for t in doc[fig.start:fig.end]]
             if prev is not None and prev.lower_ in ("two", "both", "the", "three", "its") and words[0] in HALVING_WORDS:
                 return True  # "The system has two halves": a noun
+            if words[:2] == ["half", "as"]:  # "using half as much RAM", not "half as many active parameters"
+                return bool(NON_PERF_RE.search(_window_text(doc, fig.end, fig.end + 3, sent)))
             if words[0] in HALVING_WORDS:
                 return False
             before = set(re.findall(r"[a-z][a-z-]*", _window_text(doc, fig.start - 6, fig.start, sent)))
@@ -479,7 +507,7 @@ def _metric_terms_sorted() -> list[tuple[str, str]]:
 
 _METRIC_PAIRS = _metric_terms_sorted()
 _METRIC_RE = re.compile(
-    r"(?<![\w/])(" + "|".join(re.escape(t) for t, _ in _METRIC_PAIRS) + r")(?![\w])", re.I)
+    r"(?<![\w/])(" + "|".join(re.escape(t) for t, _ in _METRIC_PAIRS) + r")(?![\w]|-ups?\b)", re.I)  # ("decoding speed-ups" name no metric)
 _METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
 
 
@@ -1683,6 +1711,11 @@ _X_NUM_RE = re.compile(r"^[~≈]?\d+(?:\.\d+)?[x×X]$")
 _COMPARATIVES = {"faster", "slower", "higher", "lower", "better", "more", "fewer", "less", "quicker"}
 
 
+_PARTNER_RE = re.compile(r"\b(?:(?:stacks|stack|composes|compose|combines|combine) with|compatible with|"
+                         r"complementary to|orthogonal to|alongside)$", re.I)
+_BEYOND_RE = re.compile(r"\b(?:not only|not just|beyond|besides|other than|apart from|aside from)$", re.I)
+
+
 def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     """A technique named as a setting ("tensor parallelism 8", "TP=4") or as what the figure is compared
     against ("pipeline parallelism in place of tensor parallelism", "instead of ... tensor-parallel")."""
@@ -1713,6 +1746,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if t[0] > 1 and doc[t[0] - 1].lower_ == "with" and doc[t[0] - 2].lower_ in ("combined", "paired",
                                                                                 "stacked"):
         return True  # "combined with speculative decoding, up to 4x": a bundle with the subject
+    two = " ".join(x.lower_ for x in doc[max(0, t[0] - 2):t[0]])
+    if _PARTNER_RE.search(two) or _BEYOND_RE.search(two):
+        return True  # "TEAL also composes with weight quantization", "Turbo is not only speculation": not the subject
     if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if any(x.lower_ in ("hiding", "hides", "hide", "hidden") for x in doc[max(0, t[0] - 2):t[0]]):
@@ -1806,7 +1842,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     # "under tensor parallelism across eight A100s, the Hydragen attention kernel ...": a tool named first
-    in_block = [t for t in in_block if not _is_instrument(doc, t)] or in_block
+    # ("Under tensor parallelism every layer waits ...": a condition, never the change)
+    in_block = [t for t in in_block if not _is_instrument(doc, t)] or [
+        t for t in in_block if not any(x.lower_ in ("under", "on", "atop") for x in doc[max(0, t[0] - 2):t[0]])]
     rel_fig_end = doc[fig.end - 1].idx - sent.start_char if fig.end > sent.start else 0
     if in_block and block.kind != "table_cell" and _PRECISION_WORD.search(sent_text, rel_fig_end):
         # "1.01x that of per-tensor FP8": two schemes of one format compared, in the figure's own sentence
@@ -1859,4 +1897,6 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 name = _precision_technique(h)
                 if name is not None and (contrast or h == cell.col_header):
                     return name
+    if topic is not None and any(n == topic and _BEYOND_RE.search(doc[max(0, s0 - 2):s0].text) for s0, _, n in bctx.aside):
+        return None  # "Turbo is not only speculation. ... TEAL ... 40% lower latency": the paragraph leaves the topic
     return topic

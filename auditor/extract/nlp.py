@@ -91,6 +91,7 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
         [{"LOWER": {"IN": ["a", "one"]}}, {"ORTH": "-", "OP": "?"}, {"LOWER": {"IN": ["third", "quarter", "fifth"]}}],
         [{"LOWER": {"IN": ["one-third", "one-quarter"]}}],
         [{"LOWER": "half"}, {"LOWER": "the"}],
+        [{"LOWER": "half"}, {"LOWER": "as"}, {"LOWER": {"IN": ["much", "many"]}}],  # "half as much RAM"
     ],
     # "from 120 to 300 tok/s", "from 800 ms to 200 ms", "120 -> 300"
     "FROMTO": [
