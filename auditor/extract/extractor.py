@@ -407,7 +407,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if nxt is not None and nxt.text in ("'s", "’s"):
             return True  # "SCB 10X's event": a name
         lead = doc[sent.start:fig.start].text
-        if _WHICH_NON_PERF.search(lead) and not _names_metric(lead):
+        if _WHICH_NON_PERF.search(lead) and not _names_metric(sent.text):
             return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text):
             return True
