@@ -759,3 +759,39 @@ def test_a_partner_or_a_topic_left_behind_is_not_the_claims_technique() -> None:
     assert claims("# K\n\nFlashAttention-4 is up to 1.3x faster than cuDNN attention.\n")["1.3x"].technique == \
         "attention-kernel"
     assert claims("# T\n\nTEAL measures decoding speed-ups of up to 1.53x.\n")["1.53x"].metric == "unspecified"
+
+
+def test_prices_are_cost_and_a_discount_is_a_price_change() -> None:
+    cs = claims("# Prices\n\n- Against the May snapshot, input goes from $5.00 to $2.50.\n"
+                "- Input down 78%, to $0.075, for short prompts.\n- The input price is 30x that of GPT-4o.\n"
+                "- Compared with the preview, input rises from $0.15 to $0.30.\n"
+                "- The implicit cache passes the same 75% discount back on a shared prefix.\n")
+    assert {k: (c.metric, c.direction) for k, c in cs.items()} == {
+        "5.00 to $2.50": ("cost", "better"), "78%": ("cost", "better"), "30x": ("cost", "worse"),
+        "0.15 to $0.30": ("cost", "worse"), "75%": ("cost", "better")}
+    cs = claims("# Caches\n\n| | OpenAI | DeepSeek |\n|---|---|---|\n| Change in price of a cached token | 50% lower | 90% lower |\n")
+    assert cs["50%"].metric == cs["90%"].metric == "cost"
+
+
+def test_a_price_in_the_baseline_is_not_a_version_and_a_document_bundle_is_not_a_bundle_of_changes() -> None:
+    cs = claims("# Caching\n\nDeepSeek's context caching keeps prefixes on disk. A cache hit was billed at $0.014 "
+                "against $0.14 for a miss, which is where its up to 90% saving comes from.\n\n"
+                "Prompt caching is automatic, so the bundle must come first, the question last, and nothing else. "
+                "The docs put the latency benefit at up to 80% for long prompts.\n")
+    assert cs["90%"].technique == cs["80%"].technique == "prefix-caching"
+    cs = claims("# Workers AI\n\nKimi is now three times faster. Again a bundle: disaggregation, prompt caching, "
+                "EAGLE-3 drafts and a new engine.\n")
+    assert cs["three times"].technique is None
+
+
+def test_configuration_is_not_a_ratio_header_and_sizes_and_fourfold() -> None:
+    found = claims("# T\n\n| Route | Configuration | Reported change |\n|---|---|---|\n"
+                   "| B | 40% activation sparsity | up to 1.53x faster decoding |\n")
+    assert sorted(found) == ["1.53x"]
+    cs = claims("# Ollama: K/V cache quantization\n\n- `q4_0` shrinks it roughly fourfold.\n\n"
+                "## Gemma 3 QAT checkpoints\n\nThe 27B model drops from 54 GB to 14.1 GB.\n")
+    assert (cs["fourfold"].technique, cs["fourfold"].hedge) == ("kv-cache-quantization", "about")
+    assert (cs["54 GB to 14.1"].metric, cs["54 GB to 14.1"].direction, cs["54 GB to 14.1"].technique) == (
+        "memory", "better", "weight-quantization")
+    cs = claims("# Sparse\n\nThe post pairs the model with FP8. On its own, FP8 halves weight memory.\n")
+    assert cs["halves"].technique == "fp8-quantization"

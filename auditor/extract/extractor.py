@@ -39,8 +39,8 @@ _PREFILTER = re.compile(
 # Statements that may carry an operating point or a scope: any number or an op word.
 _NUMBERISH = re.compile(r"\d|offline|single|\bone\b|saturat|peak|max|at a time|unbatched|throughput", re.I)
 _CHANGE_HEADER = re.compile(
-    r"speed-?up|gain|improve|change|delta|Δ|diff|uplift|vs\.?|versus|relative|ratio|reduction|faster|"
-    r"increase|decrease|saving|better|×|\bx\b|over\b", re.I)
+    r"speed-?up|\bgains?\b|improve|\bchange|delta|Δ|\bdiff\b|difference|uplift|\bvs\.?|versus|relative|\bratios?\b|"
+    r"reduction|faster|increase|decrease|saving|better|×|\bx\b|\bover\b", re.I)  # (word-bounded: "Configuration")
 _BASELINE_RE = re.compile(
     r"\b(?:than|vs\.?|versus|over|compared (?:with|to)|relative to|against|in comparison (?:with|to)|"
     r"(?:the|its) (?:throughput|speed|performance|latency|goodput) of)\s+"
@@ -428,8 +428,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             if prev is not None and prev.text == "-" and not prev.whitespace_ and not doc[fig.start - 2].whitespace_:
                 return True  # "load-once-pack-twice": part of a hyphenated name
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
-            if not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform", " slow")):
+            changed = _MULTIPLY_VERB.search(_window_text(doc, fig.start - 4, fig.start, sent))
+            if not changed and not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
+                    w in window for w in (" speed", "fast", "perform", " slow")):  # ("shrinks it roughly fourfold")
                 return True
         window = _clause_window(doc, fig, 4, 4, sent)
         if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
@@ -480,7 +481,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if fig.sign:
             return False
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
-        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth"}) or (
+        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or (
                 prev is not None and prev.lower_ in ("further", "additional", "extra") and nxt_word != "of"):
             # ("gave TensorRT-LLM a further 15%": an increment on top of a result)
             return False
@@ -621,9 +622,14 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
             return ("better" if lower_better else "worse"), True
     if fig.form == "fraction":
         return "better", True
+    if fig.unit == "x" and fig.value > 1 and metric in LOWER_IS_BETTER and _TIMES_THAT_OF.match(
+            doc[fig.end:min(sent.end, fig.end + 4)].text):
+        return "worse", False  # "The input price is 30x that of GPT-4o": thirty times the cost
     return "better", bool(lower_better)
 
 
+_TIMES_THAT_OF = re.compile(r"(?:that|those) of\b|the (?:price|cost|latency|memory)\b|as (?:high|much|expensive|long)\b",
+                            re.I)
 _SLOW_VERBS = {"slowed", "slows", "slow", "slowing"}
 
 
@@ -1192,6 +1198,13 @@ class _BlockContext:
         return self._cache[name]
 
 
+_MULTIPLY_VERB = re.compile(r"\b(?:shrinks?|shrank|shrunk|cuts?|reduc\w+|grow[sn]?|grew|boost\w*|increas\w+|rais\w+|"
+                            r"lower(?:s|ed)|drops?|dropped|fell|falls?|rises?|rose|improv\w+|speeds? up|sped up)\b")
+_SIZE_UNIT = re.compile(r"\b(?:[KMGT]i?B|bytes)\b")
+_PRICE_RE = re.compile(r"[$€£]\s?\d|\b(?:prices?|priced|pricing|billed)\b", re.I)
+_PRICE_AFTER = re.compile(r"[^.;$]{0,30}?(?:\bto|\bnow|\bat)\s+[$€£]\s?\d")
+
+
 def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
                 dctx: _DocContext, block_ops: list[OpMention], techs: list[tuple[int, int, str]],
                 leadins: dict[int, OpMention], bctx: _BlockContext) -> Claim:
@@ -1219,6 +1232,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
+    if metric is None and fig.unit == "abs" and _SIZE_UNIT.search(doc[fig.start:min(sent.end, fig.end + 1)].text):
+        metric = "memory"  # "drops from 54 GB to 14.1 GB"
+    if metric is None and (_PRICE_RE.search(_figure_clause(doc.text, sent, fig_cs, fig_ce))
+                           or _PRICE_AFTER.match(sent_text, rel_e)):
+        metric = "cost"  # "input goes from $5.00 to $2.50", "Input down 78%, to $0.075", "the input price is 30x"
     if metric is None and not _SPEED_RE.search(sent_text):
         prev_item = document.blocks[bi - 1] if block.kind == "list_item" and bi > 0 else None
         metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi),
@@ -1372,6 +1390,8 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
             found = _find_metric(text, pos, pos, [])
             if found:
                 break
+    if found is None and any(_PRICE_RE.search(h or "") for h in (cell.row_header, cell.col_header)):
+        return "cost"  # a "Change in price of a cached input token" row
     if found is None:  # what the other columns measure: their headers, else their cells' units ("22,282 tok/s")
         for texts in ([h for j, h in enumerate(cell.header_row) if j != cell.col and not (h and header_kind(h))],
                       [c for j, c in enumerate(cell.row_cells) if j != cell.col]):
@@ -1681,8 +1701,8 @@ _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w.-]+\s+){0,5}?of\s+(?:an?\s+|t
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
 _PRECISION_SUBJECT = re.compile(
-    r"(?:^|[.:;]\s+)(?:\w+\s+){0,3}?(?:[\w-]*-)?(?:FP8|FP4|NVFP4|MXFP4|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
-    r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|cuts|reduces|delivers|delivered|gives|adds|"
+    r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|FP4|NVFP4|MXFP4|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|halves|halved|cuts|reduces|delivers|delivered|gives|adds|"
     r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
@@ -1819,8 +1839,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if name is not None:
             return name
     # releases, engines and hardware generations compared: no technique
-    if baseline and (_VERSION_RE.search(baseline) or _ENGINE_RE.search(baseline) or ctx.HARDWARE_RE.search(baseline)
-                     or _GPU_GENERATION_RE.search(baseline)) \
+    named = re.sub(r"[$€£]\s?[\d.,]+", "", baseline) if baseline else ""  # "$0.14 for a miss" is a price, not v0.14
+    if named and (_VERSION_RE.search(named) or _ENGINE_RE.search(named) or ctx.HARDWARE_RE.search(named)
+                  or _GPU_GENERATION_RE.search(named)) \
             and not re.search(r"\bkernels?\b", baseline, re.I):  # "vLLM's kernel": a kernel comparison
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"

@@ -56,7 +56,7 @@ METRIC_TERMS: dict[str, list[str]] = {
                  "larger batches", "bigger batch", "bigger batches", "more tokens in cache",
                  "kv cache capacity", "tokens resident", "resident", "sequences in flight",
                  "batch grow", "batches grow", "batch to grow", "batch size grow"],
-    "cost": ["cost", "api costs", "serving costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
+    "cost": ["cost", "discount", "api costs", "serving costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
              "operating costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
              "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar",
              "price performance", "price/performance", "performance per dollar", "performance/$",
@@ -135,7 +135,7 @@ PERCENT_DECOY_TERMS = [
     "bandwidth utilization", "occupancy", "agreement", "pass@1", "pass rate", "exact match", "of users",
     "of all", "of the batch", "of sequences", "of the sequences", "of queries", "of the queries", "of the gpu",
     "of the cache", "of cache", "of kv", "of the kv", "of the context", "of the dataset", "of the budget",
-    "discount", "off", "tax", "interest", "of its", "of their", "of our", "of the total", "of total",
+    "off", "tax", "interest", "of its", "of their", "of our", "of the total", "of total",
     "error rate", "failure rate", "success rate", "of the workload", "of workloads", "chance", "likelihood",
     "f1", "bleu", "rouge", "reuse rate", "draft acceptance", "acceptance length", "coverage",
     "memory_utilization", "gpu_memory_utilization", "of the time budget", "confidence interval",
@@ -172,7 +172,7 @@ SPACED_X_NEXT = re.compile(r"^\d+[\w.-]*$", re.IGNORECASE)  # "4 x 80GB", "4 x 8
 # Figures that describe a bundle of changes, not one technique ("stacked together, the changes ...",
 # "combines A, B, C and D"): technique none, mechanism unknown.
 BUNDLE_RE = re.compile(
-    r"\b(?:combin(?:es|ed|ing|ation of)|together|stacked|bundled?|among other (?:changes|things|optimi[sz]ations)|"
+    r"\b(?:combin(?:es|ed|ing|ation of)|together|stacked|bundled|a bundle\b|among other (?:changes|things|optimi[sz]ations)|"
     r"the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) (?:changes|"
     r"optimi[sz]ations|techniques))\b", re.I)
 GENERIC_BUNDLE_RE = re.compile(
