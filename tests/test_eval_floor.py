@@ -17,9 +17,13 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus seven later blind samples (h-n), 239 documents
-    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
-            "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
+    # dev as it stands: the first seven writers (a-g) plus ten later blind samples (h-q), 272 documents;
+    # the blind samples o-q (33 documents, tuned on once) are harder, so technique and mechanism sit lower here
+    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.885, "direction": 0.985, "technique": 0.945,
+            "mechanism": 0.935, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
+    # dev as it stood before o-q joined (writers a-n, 239 documents): its floors stay where they were
+    "dev-a-to-n": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
+                   "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
     # the 144 documents of writers a-g, where the floors were first set: the same floors, raised as they rose,
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
@@ -41,10 +45,12 @@ def _writers_subset(tmp: Path, writers: str) -> Path:
     return tmp
 
 
-@pytest.fixture(scope="module", params=["dev", "dev-a-to-g", "test"])
+@pytest.fixture(scope="module", params=["dev", "dev-a-to-n", "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
     if request.param == "dev-a-to-g":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-g"), "abcdefg"))
+    if request.param == "dev-a-to-n":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-n"), "abcdefghijklmn"))
     return request.param, evaluate(CORPUS / request.param)
 
 

@@ -795,3 +795,15 @@ def test_configuration_is_not_a_ratio_header_and_sizes_and_fourfold() -> None:
         "memory", "better", "weight-quantization")
     cs = claims("# Sparse\n\nThe post pairs the model with FP8. On its own, FP8 halves weight memory.\n")
     assert cs["halves"].technique == "fp8-quantization"
+
+
+def test_from_to_across_time_units_and_averaged_over() -> None:
+    cs = claims("# Cache\n\nFor a 128K-token prompt, first-token latency drops from 13 s to about 500 ms.\n\n"
+                "Averaged over the twenty scenarios, the throughput gain is 2.9x.\n\n"
+                "Averaged over its models it generates 13.20 tokens/s, which is only 18% below an A100.\n\n"
+                "AlpaServe can serve up to 10x higher request rates while keeping 99% of requests within their "
+                "latency targets.\n")
+    pair = cs["13 s to about 500"]
+    assert (pair.value, pair.metric, pair.direction, pair.hedge) == (0.038, "ttft", "better", "about")
+    assert cs["2.9x"].hedge == "average" and cs["18%"].hedge == "none"
+    assert (cs["10x"].metric, cs["10x"].direction) == ("throughput", "better")

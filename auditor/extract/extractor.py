@@ -33,7 +33,7 @@ from auditor.models import Block, Claim, Document
 _PREFILTER = re.compile(
     r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s*(?:[xX×%](?![a-z])|percent|pct|per cent|times|-?fold)|"
     r"\b(?:twice|doubl\w*|tripl\w*|quadrupl\w*|\w+fold|halv\w*|half|third|quarter|fifth|times|percent|pct)\b|"
-    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*[~≈$€£]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
+    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*(?:(?:about|around|roughly|nearly|approximately)\s+)?[~≈$€£]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
     r"\b[x×]\d+\.\d",
     re.I)
 # Statements that may carry an operating point or a scope: any number or an op word.
@@ -164,6 +164,10 @@ def _bare_ratio_cell(document: Document, bi: int, block: Block) -> bool:
                           intro, re.I))
 
 
+_TIME_SCALE = {"us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
+               "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0}
+
+
 def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | None:
     toks = doc[start:end]
     first = toks[0].lower_
@@ -213,6 +217,11 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
             hi_end = end + 1 if end < len(doc) and doc[end].text in UNIT_X else end
             lo, hi = min(old, new), max(old, new)
             return _Fig(fig_start, hi_end, hi, "x", low=lo, hedge="range", form="ratio")
+        # "from 13 s to about 500 ms": both ends in one time unit
+        old_unit = toks[i0 + 1].lower_ if i0 + 1 < len(toks) else ""
+        new_unit = doc[end].lower_ if end < len(doc) else ""
+        if old_unit in _TIME_SCALE and new_unit in _TIME_SCALE:
+            new = new * _TIME_SCALE[new_unit] / _TIME_SCALE[old_unit]
         return _Fig(fig_start, end, round(new / old, 3), "abs", form="fromto", old=old, new=new)
     return None
 
@@ -679,8 +688,15 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
             n = len(phrase)
             if n <= len(b2) and tuple(b2[-n:]) == phrase:
                 return hedge
+    if fig.unit == "abs" and any(t.lower_ in ("about", "around", "roughly", "approximately", "nearly", "~", "≈")
+                                 for t in doc[fig.start:fig.end]):
+        return "about"  # "from 13 s to about 500 ms": the new end is approximate
     s = sent.text.lower()
     if any(p in s for p in AVERAGE_PHRASES):
+        return "average"
+    # "Averaged over the twenty scenarios, the throughput gain is 2.9x" (not a figure after another one)
+    lead = doc[sent.start:fig.start].text
+    if re.match(r"\W*averaged (?:over|across)\b[^,\d]*,[^\d]*$", lead, re.I):
         return "average"
     return "none"
 

@@ -45,7 +45,7 @@ METRIC_TERMS: dict[str, list[str]] = {
                    "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user",
                    "end-to-end throughput", "e2e throughput", "request rate it can", "inference rate",
                    "sustainable request rate", "sustained request rate", "operations per second", "t/s",
-                   "generated tokens", "generates tokens", "generating tokens"],
+                   "generated tokens", "generates tokens", "generating tokens", "higher request rates"],
     "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage",
