@@ -807,3 +807,43 @@ def test_from_to_across_time_units_and_averaged_over() -> None:
     assert (pair.value, pair.metric, pair.direction, pair.hedge) == (0.038, "ttft", "better", "about")
     assert cs["2.9x"].hedge == "average" and cs["18%"].hedge == "none"
     assert (cs["10x"].metric, cs["10x"].direction) == ("throughput", "better")
+
+
+def test_fp4_weights_against_bf16_activations_are_weight_only() -> None:
+    cs = claims("# Petit: serving FP4 checkpoints on AMD GPUs\n\nPetit multiplies BF16 activations by 4-bit (FP4) "
+                "weights. An FP4 checkpoint is 3.5x smaller than the BF16 original.\n")
+    assert cs["3.5x"].technique == "weight-quantization"
+    cs = claims("# NVFP4 on Blackwell\n\nNVFP4 (W4A4 on Blackwell tensor cores) with BF16 activations elsewhere "
+                "is 1.6x faster than FP8.\n")
+    assert cs["1.6x"].technique == "fp8-quantization"
+
+
+def test_setup_in_a_heading_parenthesis_and_setting_columns_of_a_with_without_table() -> None:
+    cs = claims("# CUDA graph capture settings\n\n## Vendor A: TensorRT LLM (GB200, NVFP4 models)\n\n"
+                "- Aggregated mode: up to 1.3x output throughput at high concurrency.\n\n"
+                "## Offloading to a shared pool (LMCache)\n\nTTFT falls 40%.\n")
+    assert cs["1.3x"].technique == "cuda-graphs" and cs["40%"].technique == "kv-offloading"
+    cs = claims("# Deterministic mode\n\n## CUDA graphs inside deterministic mode\n\n"
+                "| Attention backend | Without graphs (tok/s) | With graphs (tok/s) | Gain |\n|---|---:|---:|---:|\n"
+                "| FlashInfer | 441.73 | 1245.51 | 2.82x |\n")
+    assert cs["2.82x"].technique == "cuda-graphs"
+
+
+def test_a_rival_of_the_same_kind_named_in_the_paragraph_before() -> None:
+    cs = claims("Topic: an attention kernel for decode. LeanAttention splits the KV work.\n\n"
+                "Measured against FlashAttention-2, attention execution is 2.6x faster.\n", "text")
+    assert cs["2.6x"].technique == "attention-kernel"
+    cs = claims("Unmodified kernels, such as the FlashAttention prefill kernels, work out of the box.\n\n"
+                "vAttention improves serving throughput by up to 1.22x against the kernels of FlashAttention.\n", "text")
+    assert cs["1.22x"].technique is None  # the baseline itself named again, not a different member of its kind
+
+
+def test_and_a_half_times_a_listed_percent_and_an_averaged_over_with_names() -> None:
+    cs = claims("# NEO\n\nOffloading raises throughput by up to seven and a half times on the T4, 26% on the A10G "
+                "and 14% on the H100. Averaged over the FlashInfer and FA3 backends, the slowdown is 34.35%. "
+                "The runs used 4 × Ascend 910B.\n")
+    assert cs["seven and a half times"].value == 7.5
+    assert {"26%", "14%"} <= set(cs) and "4 ×" not in cs
+    assert cs["34.35%"].hedge == "average"
+    found = claims("# ADP\n\n| Scheduler | Mean balance ratio | Speedup |\n|---|---:|---:|\n| ADP | 84.33% | 1.31× |\n")
+    assert sorted(found) == ["1.31×"]

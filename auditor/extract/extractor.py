@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -184,6 +185,8 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
         if v is None:
             return None
         form = "times" if toks[-1].lower_ in ("times", "fold") else "ratio"
+        if len(toks) == 5 and toks[3].lower_ == "half":
+            v += 0.5  # "seven and a half times"
         return _Fig(start, end, v, "x", form=form)
     if label == "BARE_RATIO":
         v = _num(toks[0].text)
@@ -503,6 +506,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                 break
             if a.unit == "%" and a.end <= fig.start:
                 return False
+            if a.end <= fig.start and fig.start - a.end <= 6 and any(x.text == "," for x in doc[a.end:fig.start]):
+                return False  # "by up to seven and a half times on the T4, 26% on the A10G": a list of results
         return True
     return False
 
@@ -696,7 +701,7 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
         return "average"
     # "Averaged over the twenty scenarios, the throughput gain is 2.9x" (not a figure after another one)
     lead = doc[sent.start:fig.start].text
-    if re.match(r"\W*averaged (?:over|across)\b[^,\d]*,[^\d]*$", lead, re.I):
+    if re.match(r"\W*averaged (?:over|across)\b(?:[^,\d]|(?<=[A-Za-z])\d)*,[^\d]*$", lead, re.I):
         return "average"
     return "none"
 
@@ -756,8 +761,20 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
                 kept[-1] = (s, e, name)
             continue
         kept.append((s, e, name))
-    return [(s, e, "kernel-fusion") if name in _DTYPE_TECHNIQUES and _fused_before(doc, s) else (s, e, name)
+    weight_only = _FP4_WEIGHT_ONLY.get()
+    return [(s, e, "kernel-fusion") if name in _DTYPE_TECHNIQUES and _fused_before(doc, s) else
+            (s, e, "weight-quantization") if weight_only and name == "fp8-quantization" and _FP4_RE.fullmatch(doc[s:e].text)
+            else (s, e, name)
             for s, e, name in kept if not _document_draft(doc, s, e)]
+
+
+# FP4 weights against 16-bit activations (a document that says "weight-only", "W4A16", "BF16 activations")
+# are weight-only quantization, not the FP4 x FP4 math the lexicon files FP4 under
+_FP4_WEIGHT_ONLY: ContextVar[bool] = ContextVar("fp4_weight_only", default=False)
+_WEIGHT_ONLY_RE = re.compile(
+    r"FP4\b[^.]{0,80}(?:weight-only|(?:BF16|FP16|16-bit)\s+activations)|"
+    r"(?:weight-only|(?:BF16|FP16|16-bit)\s+activations)\b[^.]{0,80}FP4\b", re.I)
+_FP4_RE = re.compile(r"(?:NV|MX)?FP4", re.I)
 
 
 def _document_draft(doc: Doc, s: int, e: int) -> bool:
@@ -803,15 +820,22 @@ def _precision_technique(text: str) -> str | None:
     """The quantisation a precision word names: "keys and values in FP8" -> kv-cache-quantization,
     "FP8" -> fp8-quantization, "INT4" -> weight-quantization."""
     for pat, name in _PRECISION_TECH:
-        if pat.search(text):
+        m = pat.search(text)
+        if m:
+            if name == "fp8-quantization" and _FP4_WEIGHT_ONLY.get() and _FP4_RE.fullmatch(m.group(0)):
+                return "weight-quantization"  # FP4 weights against BF16 activations
             return name
     return None
 
 
-@lru_cache(maxsize=1024)
 def _leadin_technique(text: str, skip_tools: bool = False) -> str | None:
     """The one technique a lead-in names as its subject: not a setting or the baseline, and with
     skip_tools (a table's lead-in, "... with FP8 weights ...") not a tool either."""
+    return _leadin_technique_cached(text, skip_tools, _FP4_WEIGHT_ONLY.get())
+
+
+@lru_cache(maxsize=1024)
+def _leadin_technique_cached(text: str, skip_tools: bool, weight_only: bool) -> str | None:
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
     names = {t[2] for t in _technique_spans(pipe, d)
@@ -819,8 +843,12 @@ def _leadin_technique(text: str, skip_tools: bool = False) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-@lru_cache(maxsize=4096)
 def _technique_in_text(text: str) -> list[str]:
+    return _technique_in_text_cached(text, _FP4_WEIGHT_ONLY.get())
+
+
+@lru_cache(maxsize=4096)
+def _technique_in_text_cached(text: str, weight_only: bool) -> list[str]:  # (the flag keys the cache)
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
     return [name for _, _, name in _technique_spans(pipe, d)]
@@ -834,6 +862,7 @@ def extract(document: Document) -> list[Claim]:
     pipe = get_pipeline()
     text = document.text
     blocks = document.blocks
+    _FP4_WEIGHT_ONLY.set(bool(_WEIGHT_ONLY_RE.search(text)) and not re.search(r"\bW4A4\b", text))
     dctx = _document_context(document)
     candidates = [(i, c) for i, b in enumerate(blocks)
                   if (_PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b))
@@ -886,7 +915,9 @@ def _document_context(document: Document) -> _DocContext:
                 d.heading_ops[b.start] = ops[0]
                 if (b.level or 1) == 1 and d.title_op is None:
                     d.title_op = ops[0]
-            techs = _technique_in_text(t)
+            # "Vendor A: TensorRT LLM (GB200, NVFP4 models)": a parenthesis naming hardware is the setup
+            # ("(LoRA plus speculative decoding)" still names the topic)
+            techs = _technique_in_text(re.sub(r"\([^)]*\)", lambda m: " " if ctx.HARDWARE_RE.search(m.group(0)) else m.group(0), t))
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else None
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and not _LISTS_TOPICS(t):
                 d.title_technique = techs[0]
@@ -1148,7 +1179,8 @@ def _share_hedges(claims: list[Claim], text: str) -> None:
             continue
         between = text[prev.end:cur.start]
         if len(between.split()) <= 5 and re.search(r",|\band\b|\bor\b", between) and not re.search(
-                r"[.;:\d]|\b(?:but|while|whereas|only|just|exactly|at least|over|more than)\b", between):
+                r"[.;:]|(?<![A-Za-z])\d|\b(?:but|while|whereas|only|just|exactly|at least|over|more than)\b", between):
+            # (a digit inside a name, "on the T4, 26% on the A10G", does not end the list)
             cur.hedge = prev.hedge
 
 
@@ -1838,6 +1870,19 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
     if set_aside and techs and techs[0][2] in set_aside:
         return techs[0][2]
+    if set_aside and not techs and bi > 0 and block.kind == "paragraph":
+        # "Topic: an attention kernel ... LeanAttention ..." then "measured against FlashAttention-2, ... 2.6x
+        # faster": the paragraph before names the subject, a rival of the same kind as the baseline
+        before = document.blocks[bi - 1]
+        if before.kind == "paragraph" and before.section_start == block.section_start:
+            # a different member of the baseline's kind (not the baseline itself, named again)
+            rivals = {doc[s0:e0].text.lower() for s0, e0, n in bctx.aside if sent.start <= s0 and e0 <= sent.end}
+            pipe = get_pipeline()
+            d = pipe.nlp.make_doc(document.text[before.start:before.end])
+            named = {n for s0, e0, n in _technique_spans(pipe, d)
+                     if n in set_aside and d[s0:e0].text.lower() not in rivals}
+            if len(named) == 1:
+                return named.pop()
     if set_aside and topic in set_aside and _named_as_baseline_in(doc, sent, topic, bctx):
         return topic  # "SageAttention3 ... a 5x speedup over the fastest FlashAttention" under an attention title
     switched = _SWITCH_TO_PRECISION.search(sent_text)
@@ -1917,7 +1962,14 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             # graphs: the mode is a setting of each row, the caption names what is measured
             row_cells = [c for j, c in enumerate(row_cells)
                          if not (j < len(cell.header_row) and _SETTING_COLUMN.search(cell.header_row[j] or ""))]
-        for h in [cell.col_header, cell.row_header, *row_cells, intro, *others]:
+        row_header = cell.row_header
+        if any(h and _WITH_WITHOUT.search(h) for h in cell.header_row):
+            # "| Attention backend | Without graphs | With graphs | Gain |": the backend is a setting of each row
+            settings = {j for j, h in enumerate(cell.header_row) if _SETTING_COLUMN.search(h or "")}
+            row_cells = [c for j, c in enumerate(cell.row_cells) if j not in settings]
+            if 0 in settings and row_header == (cell.row_cells[0] if cell.row_cells else None):
+                row_header = None
+        for h in [cell.col_header, row_header, *row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
                 if h == intro and len(set(names)) > 1:

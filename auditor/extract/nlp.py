@@ -73,6 +73,7 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
         [{"TEXT": {"REGEX": r"^\d+(?:\.\d+)?[xX×]$"}}],
         [{"TEXT": {"REGEX": r"^[x×]\d+\.\d+$"}}],  # "saves roughly x2.5" (a decimal: "x4 slot" is a PCIe width)
         [_NUM, {"LOWER": {"IN": ["times", "fold"]}}],
+        [_NUM, {"LOWER": "and"}, {"LOWER": "a"}, {"LOWER": "half"}, {"LOWER": "times"}],  # "three and a half times"
         [_NUM, {"ORTH": {"IN": ["-", "–"]}}, {"LOWER": {"IN": ["fold", "times"]}}],
         [{"LOWER": {"IN": sorted(MULTIPLIER_WORDS)}}],
         [{"LOWER": {"REGEX": r"^\d+(?:\.\d+)?-fold$"}}],
