@@ -847,3 +847,20 @@ def test_and_a_half_times_a_listed_percent_and_an_averaged_over_with_names() -> 
     assert cs["34.35%"].hedge == "average"
     found = claims("# ADP\n\n| Scheduler | Mean balance ratio | Speedup |\n|---|---:|---:|\n| ADP | 84.33% | 1.31× |\n")
     assert sorted(found) == ["1.31×"]
+
+
+def test_maximum_load_a_constant_rate_and_a_list_of_causes() -> None:
+    cs = claims("# rocm/vllm reference numbers\n\nAll throughput entries below come from AMD's throughput table, where "
+                "the client feeds requests at an infinite rate, i.e. at maximum load.\n\n## November image\n\n"
+                "- Llama 3.1 70B: 7,651.7 tok/s, +5.5% over the October image.\n")
+    assert cs["5.5%"].op_kind == "offline"
+    cs = claims("# Qwen3.5\n\n## Taking the recipe apart\n\nGPUStack isolated each change at a constant 8 requests "
+                "per second.\n\nThe FP8 checkpoint on its own made requests 1.51x faster.\n\n"
+                "The dense model is 1.26x faster at 1 req/s but only 1.13x faster by 8 req/s.\n")
+    assert (cs["1.51x"].op_kind, cs["1.51x"].op_value) == ("request_rate", 8)
+    assert cs["1.13x"].op_value == 8
+    cs = claims("# MLPerf\n\nThroughput went from 2,907 to 8,064 tokens per second per GPU, credited to faster fused "
+                "kernels, attention data parallelism and better load balancing. Cost per token fell by more than 60%.\n")
+    assert cs["2,907 to 8,064"].technique is None and cs["60%"].technique is None
+    cs = claims("# DynamoLLM\n\nClusters are provisioned for peak load. It cuts the cost to the customer by 61%.\n")
+    assert cs["61%"].op_kind == "unstated"

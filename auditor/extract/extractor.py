@@ -1676,9 +1676,13 @@ def _lists_a_bundle(text: str) -> bool:
     """A sentence that combines several changes ("combines weight absorption, grouped kernels, FP8
     matmul and an FP8 KV cache"): the figures around it describe the bundle."""
     for sent in _split_sentences(text):
-        if _BUNDLE_RE.search(sent) and sent.count(",") >= 2 and re.search(r"\band\b", sent):
+        if _BUNDLE_RE.search(sent) and sent.count(",") >= 2 and re.search(r"\band\b", sent) or _CREDITED_LIST.search(sent):
             return True
     return False
+
+
+# "credited to faster fused kernels, attention data parallelism and better load balancing": a list of causes
+_CREDITED_LIST = re.compile(r"\b(?:credited to|attributed to|thanks to|owing to)\b[^.;]*?,[^.;]*?\band\b", re.I)
 
 
 _THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
@@ -1844,7 +1848,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
     in_sent = [t for t in techs[lo:hi] if t[1] <= sent.end]
-    if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1):
+    if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1) \
+            or _CREDITED_LIST.search(sent_text):
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
     if not in_sent and bctx.get("bundle", _lists_a_bundle):
         return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"

@@ -57,7 +57,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("batch_size", re.compile(r"\bsingle[- ]batch\b", re.I)),
     ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(
-        r"\b(?:at|under|with|of|up to)\s+(?:a\s+|the\s+same\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
+        r"\b(?:at|under|with|of|up to|by)\s+(?:a\s+|the\s+same\s+)?(?:constant\s+|steady\s+|fixed\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
         r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
     # "Load arrives as one new user per second", "4 requests per second"
     ("request_rate", re.compile(r"\b" + _NUM + r"\s+new\s+(?:users?|requests?|queries)\s+(?:per|a|each)\s+second\b",
@@ -79,11 +79,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("offline", re.compile(
         r"\boffline(?:[ -](?:batch|inference|mode|throughput|scenario|benchmark|runs?|setting|processing))?\b|"
         r"\bmax(?:imum)?[ -]throughput\b|(?<!compute-)\bsaturat(?:ion|ed|ing)\b(?![\s-]+(?:point|limit|threshold))|"
-        r"\bfully[ -]loaded\b|\bpeak[ -]load\b|"
+        r"\bfully[ -]loaded\b|(?<!for )\bpeak[ -]load\b|"
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
         r"(?:serving |output |token |request |system |offline )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
-        r"\binfinite (?:request|arrival) rate\b|\ball (?:requests|prompts) (?:sent |submitted |issued )?at once\b|"
+        r"\binfinite (?:request |arrival )?rate\b|\ball (?:requests|prompts) (?:sent |submitted |issued )?at once\b|"
+        r"\b(?:at|under) (?:the )?(?:max(?:imum)?|full) load\b|\bno rate limit\b|"
         r"\bbatch (?:inference|jobs?|processing) mode\b|"
         r"\b(?:at|with|using|runs? use)\s+(?:the\s+)?(?:max(?:imum)?|largest|biggest)(?: possible)? batch(?:es)?"
         r"(?:[ _-]sizes?)?\b(?!\s*(?:of|=|:)?\s*\d)", re.I)),
@@ -112,7 +113,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("single",),
     ("one", "1"),
     ("unbatched", "batch", "no batching", "at a time", "sequential", "idle"),
-    ("offline", "throughput", "saturat", "loaded", "peak", "inf", "at once", "batch"),
+    ("offline", "throughput", "saturat", "loaded", "peak", "inf", "at once", "batch", "load", "rate limit"),
 ]
 if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
     raise RuntimeError(f"oppoint: {len(_PATTERNS)} patterns but {len(_NEEDS)} literal sets")
@@ -121,7 +122,7 @@ if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
 _OP_HINT = re.compile(
     r"concurren|parallel|simultaneous|in[- ]?flight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
     r"(?<![\w-])bs|rate|qps|req|rps|quer|single|\bone\b|\b1\s+(?:request|user|stream|sequence|query|client)|"
-    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once",
+    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once|load",
     re.I,
 )
 
