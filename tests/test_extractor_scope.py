@@ -864,3 +864,10 @@ def test_maximum_load_a_constant_rate_and_a_list_of_causes() -> None:
     assert cs["2,907 to 8,064"].technique is None and cs["60%"].technique is None
     cs = claims("# DynamoLLM\n\nClusters are provisioned for peak load. It cuts the cost to the customer by 61%.\n")
     assert cs["61%"].op_kind == "unstated"
+
+
+def test_takes_longer_is_worse_but_longer_contexts_are_not() -> None:
+    cs = claims("# Capture\n\n- Startup: graph capture takes 2.4x as long.\n- Initialisation is 1.17x longer.\n"
+                "- The pooled memory serves contexts 2-19x longer than the baselines.\n")
+    assert cs["2.4x"].direction == cs["1.17x"].direction == "worse"
+    assert cs["2-19x"].direction == "better"

@@ -636,12 +636,17 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
             return ("better" if lower_better else "worse"), True
     if fig.form == "fraction":
         return "better", True
+    if fig.unit == "x" and fig.value > 1 and metric in ("unspecified", "other", *LOWER_IS_BETTER) and _TAKES_LONGER.match(
+            doc[fig.end:min(sent.end, fig.end + 4)].text) and not re.search(
+            r"\b(?:contexts?|sequences?|prompts?|inputs?|outputs?)\s*$", doc[max(sent.start, fig.start - 3):fig.start].text):
+        return "worse", False  # "graph capture takes 2.4x as long", "1.17x longer" (not "2x longer context")
     if fig.unit == "x" and fig.value > 1 and metric in LOWER_IS_BETTER and _TIMES_THAT_OF.match(
             doc[fig.end:min(sent.end, fig.end + 4)].text):
         return "worse", False  # "The input price is 30x that of GPT-4o": thirty times the cost
     return "better", bool(lower_better)
 
 
+_TAKES_LONGER = re.compile(r"(?:as long|longer)\b(?!\s+(?:context|contexts|sequences?|prompts?|inputs?|outputs?))", re.I)
 _TIMES_THAT_OF = re.compile(r"(?:that|those) of\b|the (?:price|cost|latency|memory)\b|as (?:high|much|expensive|long)\b",
                             re.I)
 _SLOW_VERBS = {"slowed", "slows", "slow", "slowing"}
