@@ -871,3 +871,12 @@ def test_takes_longer_is_worse_but_longer_contexts_are_not() -> None:
                 "- The pooled memory serves contexts 2-19x longer than the baselines.\n")
     assert cs["2.4x"].direction == cs["1.17x"].direction == "worse"
     assert cs["2-19x"].direction == "better"
+
+
+def test_a_harness_statement_scopes_the_document_and_a_rate_cell_is_a_load() -> None:
+    cs = claims("# DeepSeek-R1 flat out\n\nThe harness fires the prompt set with no rate limit, so the server is "
+                "saturated from first to last.\n\n## Flags\n\n- DP attention: throughput rose 7.6%.\n")
+    assert cs["7.6%"].op_kind == "offline"
+    cs = claims("# Qwen\n\n| Arrival rate | Stock (s/request) | Tuned (s/request) | Speedup |\n|---|---:|---:|---:|\n"
+                "| 1 req/s | 1.85 | 1.50 | 1.23x |\n")
+    assert (cs["1.23x"].metric, cs["1.23x"].op_kind, cs["1.23x"].op_value) == ("e2e", "request_rate", 1)

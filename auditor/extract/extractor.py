@@ -1403,8 +1403,13 @@ _PLUS_RE = re.compile(r"\s(?:\+|plus)\s", re.I)
 _WITH_WITHOUT = re.compile(r"^\s*(?:with|without|w/o?|no)\b", re.I)  # "Without XQA (tok/s/GPU)" columns
 def _is_op_header(text: str) -> bool:
     """A header that is only an operating point ("64 concurrent requests", "batch size 8")."""
+    if _BARE_RATE_CELL.fullmatch(text):
+        return True  # "| 1 req/s |" under an "Arrival rate" column
     ops = find_ops(text)
     return len(ops) == 1 and len(text.strip()) - (ops[0].end - ops[0].start) <= 4
+
+
+_BARE_RATE_CELL = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:req/s|reqs/s|qps|rps|requests?/s)\s*", re.I)
 
 
 _SIZE_HEADER = re.compile(r"\b(?:model size|model file|checkpoint size|weights? size|size on disk)\b|"

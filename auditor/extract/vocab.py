@@ -35,7 +35,7 @@ METRIC_TERMS: dict[str, list[str]] = {
             "completion time", "job completion time", "e2el", "end-to-end time", "runtime", "run time",
             "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time",
             "overall latency", "request completion", "completion latency", "s/req", "ms/req", "s per request",
-            "seconds per request", "per-request latency"],
+            "seconds per request", "per-request latency", "s/request", "seconds/request"],
     "latency": ["latency", "latencies", "response time", "response times", "faster responses", "quicker responses",
                 "faster replies"],
     "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
