@@ -880,3 +880,18 @@ def test_a_harness_statement_scopes_the_document_and_a_rate_cell_is_a_load() -> 
     cs = claims("# Qwen\n\n| Arrival rate | Stock (s/request) | Tuned (s/request) | Speedup |\n|---|---:|---:|---:|\n"
                 "| 1 req/s | 1.85 | 1.50 | 1.23x |\n")
     assert (cs["1.23x"].metric, cs["1.23x"].op_kind, cs["1.23x"].op_value) == ("e2e", "request_rate", 1)
+
+
+def test_unless_otherwise_on_this_page_batch_dash_n_and_sixteen_concurrent() -> None:
+    cs = claims("# tern-serve changelog\n\nUnless an entry says otherwise, those measurements were taken at 1,000 "
+                "concurrent requests (all prompts submitted at once).\n\n## 2.4.0\n\n- Async scheduling raised total "
+                "throughput by 4.6%.\n")
+    assert (cs["4.6%"].op_kind, cs["4.6%"].op_value) == ("concurrency", 1000)
+    cs = claims("# Qwen3-32B\n\n## Summary\n\nUnless a table row says otherwise, every figure on this page was measured "
+                "at 1,000 concurrent requests.\n\n## FP8 weights\n\nServing the FP8 checkpoint took throughput from "
+                "2,660 to 4,005 tok/s.\n")
+    assert (cs["2,660 to 4,005"].op_value, cs["2,660 to 4,005"].technique) == (1000, "fp8-quantization")
+    cs = claims("# Tuning\n\nOn top of that batch-1024 baseline, FlashInfer added another 7.88%. With the same shape and "
+                "again sixteen concurrent requests, TTFT went from 1,114.29 ms to 420.55 ms.\n")
+    assert cs["7.88%"].op_value == 1024
+    assert (cs["1,114.29 ms to 420.55"].op_kind, cs["1,114.29 ms to 420.55"].op_value) == ("concurrency", 16)

@@ -1002,7 +1002,7 @@ _METRIC_SCOPE_RE = re.compile(
     r"reports?|compares?|gives?)\b", re.I)
 # a statement about the whole document wherever it stands ("every number in this post")
 _THIS_DOC_RE = re.compile(
-    r"\b(?:in|throughout|across) (?:this|the whole|the entire) (?:post|document|report|paper|article|page|doc|"
+    r"\b(?:in|on|throughout|across) (?:this|the whole|the entire) (?:post|document|report|paper|article|page|doc|"
     r"write-?up|memo|review|note|study)\b", re.I)
 # "every run below ...", "the results that follow ...": a setup section speaks for the sections after it
 _FROM_HERE_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\b(?:below|that follow|following)\b|"
@@ -1060,6 +1060,9 @@ def _scoped_ops(sent: str, scope_at: int | None = None) -> list[tuple[OpMention,
         here = [o for o in ops if start <= o.start < end and (scope_at is None or scope_at < end)]
         if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in here):
             here = [o for o in here if o.kind != "single"]  # "a single prompt at batch size 1": the number
+        if any(o.kind in ("batch_size", "concurrency") for o in here):
+            # "at 1,000 concurrent requests (all prompts submitted at once)": the number, the rest its gloss
+            here = [o for o in here if o.kind != "offline"] or here
         if len({(o.kind, o.value) for o in here}) == 1:
             subject = sent[start:here[0].start]
             # the metric must be the clause's subject ("Throughput figures ... come from"), not the object

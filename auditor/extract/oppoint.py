@@ -50,7 +50,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("concurrency", re.compile(r"\b(\d{1,6})\s+(?:users|clients)\b(?!\s+(?:per|of))", re.I)),
     ("batch_size", re.compile(r"\bbatch[ _-]?sizes?" + _SEP + _NUM + r"\b", re.I)),
     ("batch_size", re.compile(r"(?<![\w-])bs\s*[=:]?\s*(\d{1,6})\b", re.I)),
-    ("batch_size", re.compile(r"\bbatch\s*(?:of|=|:)?\s*(\d{1,6})\b(?!\s*(?:requests|prompts|sequences)\s+per)", re.I)),
+    ("batch_size", re.compile(r"\bbatch\s*(?:of|=|:|-)?\s*(\d{1,6})\b(?!\s*(?:requests|prompts|sequences)\s+per)", re.I)),
     ("batch_size", re.compile(r"\b" + _NUM + r"-(?:sequence|request|prompt) batch(?:es)?\b", re.I)),
     ("batch_size", re.compile(r"\bbatch(?:es)? of (?:size )?" + _NUM + r"\b", re.I)),
     ("batch_size", re.compile(r"\b" + _NUM + r"\s+(?:sequences|requests|prompts)\s+(?:per|in a|in each)\s+batch\b", re.I)),
