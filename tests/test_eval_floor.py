@@ -17,19 +17,20 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus ten later blind samples (h-q), 272 documents;
-    # the blind samples o-q (33 documents, tuned on once) are harder, so technique and mechanism sit lower here
-    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.885, "direction": 0.985, "technique": 0.945,
-            "mechanism": 0.935, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
-    # dev as it stood before o-q joined (writers a-n, 239 documents): its floors stay where they were
+    # dev as it stands: the first seven writers (a-g) plus fourteen later blind samples (h-u), 314 documents;
+    # the samples o-u (73 documents, each tuned on once after it was scored blind) are the hardest text in dev,
+    # so its technique and mechanism floors sit lower than on the older subsets below
+    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.92,
+            "mechanism": 0.91, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
+    # dev as it stood before o-u joined (writers a-n, 239 documents): its floors stay where they were set
     "dev-a-to-n": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
                    "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
     # the 144 documents of writers a-g, where the floors were first set: the same floors, raised as they rose,
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
                    "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.95, "direction": 0.99, "technique": 0.895,
-             "mechanism": 0.895, "op_kind": 0.94, "op_value": 0.935, "hedge": 0.99},
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.955, "direction": 0.99, "technique": 0.895,
+             "mechanism": 0.9, "op_kind": 0.945, "op_value": 0.935, "hedge": 0.99},
 }
 
 
