@@ -895,3 +895,10 @@ def test_unless_otherwise_on_this_page_batch_dash_n_and_sixteen_concurrent() -> 
                 "again sixteen concurrent requests, TTFT went from 1,114.29 ms to 420.55 ms.\n")
     assert cs["7.88%"].op_value == 1024
     assert (cs["1,114.29 ms to 420.55"].op_kind, cs["1,114.29 ms to 420.55"].op_value) == ("concurrency", 16)
+
+
+def test_a_technique_listed_among_a_models_features_is_not_the_change() -> None:
+    cs = claims("# Which model\n\n## Candidate 3\n\n80B parameters: 512 experts with 10 routed, Gated DeltaNet in three "
+                "of every four layers, and multi-token prediction. Against the dense Qwen3-32B, prefill throughput is "
+                "nearly 7x higher.\n")
+    assert cs["7x"].technique is None

@@ -1848,6 +1848,13 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
 _EARLIER_SELF_RE = re.compile(r"\b(?:previous|prior|older|earlier|legacy)\b", re.I)
 
 
+def _in_feature_list(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """The technique is the last item of a list of three or more ("A, B, and C") in its sentence."""
+    sent = doc[t[0]].sent
+    before = doc[sent.start:t[0]].text
+    return bool(re.search(r",[^,]+,\s*and(?:\s+\w+){0,2}\s*$", before)) and t[1] >= sent.end - 2
+
+
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
                        bi: int, bctx: _BlockContext) -> str | None:
@@ -1955,7 +1962,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if topic is not None and (any(t[2] == topic for t in in_block[:64])
                                   or bctx.get("precision", _precision_technique) == topic):
             return topic  # the paragraph names the section's technique, maybe as "keys and values in FP8"
-        return in_block[0][2]
+        # "512 experts ..., Gated DeltaNet ..., and multi-token prediction": a feature in a list describing
+        # a model or system is part of what is compared, not the change the figure measures
+        listed = [t for t in in_block if not _in_feature_list(doc, t)]
+        if not listed:
+            return topic
+        return listed[0][2]
     if block.kind == "list_item" and bi in dctx.leadin_text:
         leadin = dctx.leadin_text[bi]
         name = _leadin_technique(leadin)
