@@ -867,7 +867,14 @@ def extract(document: Document) -> list[Claim]:
     pipe = get_pipeline()
     text = document.text
     blocks = document.blocks
-    _FP4_WEIGHT_ONLY.set(bool(_WEIGHT_ONLY_RE.search(text)) and not re.search(r"\bW4A4\b", text))
+    token = _FP4_WEIGHT_ONLY.set(bool(_WEIGHT_ONLY_RE.search(text)) and not re.search(r"\bW4A4\b", text))
+    try:
+        return _extract(document, pipe, text, blocks)
+    finally:
+        _FP4_WEIGHT_ONLY.reset(token)  # the flag is this document's only
+
+
+def _extract(document: Document, pipe, text: str, blocks) -> list[Claim]:
     dctx = _document_context(document)
     candidates = [(i, c) for i, b in enumerate(blocks)
                   if (_PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b))
