@@ -773,8 +773,9 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
             for s, e, name in kept if not _document_draft(doc, s, e)]
 
 
-# FP4 weights against 16-bit activations (a document that says "weight-only", "W4A16", "BF16 activations")
-# are weight-only quantization, not the FP4 x FP4 math the lexicon files FP4 under
+# FP4 weights against 16-bit activations (a document that puts "FP4" within a sentence of "weight-only" or
+# "BF16 activations", and never says W4A4) are weight-only quantization, not the FP4 x FP4 math the
+# lexicon files FP4 under
 _FP4_WEIGHT_ONLY: ContextVar[bool] = ContextVar("fp4_weight_only", default=False)
 _WEIGHT_ONLY_RE = re.compile(
     r"FP4\b[^.]{0,80}(?:weight-only|(?:BF16|FP16|16-bit)\s+activations)|"
