@@ -902,3 +902,10 @@ def test_a_technique_listed_among_a_models_features_is_not_the_change() -> None:
                 "of every four layers, and multi-token prediction. Against the dense Qwen3-32B, prefill throughput is "
                 "nearly 7x higher.\n")
     assert cs["7x"].technique is None
+
+
+def test_cost_as_a_verb_is_a_loss_and_cost_as_a_noun_is_the_metric() -> None:
+    cs = claims("# Switches\n\nThis change cost 2.9% at saturation. The new plan cuts cost 30%. Serving cost 20% less.\n")
+    assert (cs["2.9%"].direction, cs["2.9%"].metric) == ("worse", "unspecified")
+    assert (cs["30%"].metric, cs["30%"].direction) == ("cost", "better")
+    assert (cs["20%"].metric, cs["20%"].direction) == ("cost", "better")

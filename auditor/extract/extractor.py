@@ -289,6 +289,15 @@ _STRICT_PERF = re.compile(
 _SPEED_NOUNS = {"speedup", "speedups", "speed-up", "speed-ups"}
 
 
+def _cost_is_verb(doc: Doc, fig: _Fig, sent: Span) -> bool:
+    """"This change cost 2.9%": "cost" as the verb right before the figure (not "cuts cost 30%")."""
+    if fig.start - 1 < sent.start or doc[fig.start - 1].lower_ != "cost":
+        return False
+    before = doc[fig.start - 2].lower_ if fig.start - 2 >= sent.start else ""
+    return before not in CHANGE_VERBS and before not in _COST_NOUN_MODIFIERS and before not in (
+        "the", "its", "their", "our", "a", "per", "total", "lower", "higher")
+
+
 def _metric_after_comparative(doc: Doc, fig: _Fig, sent: Span) -> bool:
     """"turns that sparsity into roughly 15% lower per-token latency": a comparative and a named
     performance metric right after the figure make it a change of that metric, whatever precedes it."""
@@ -493,7 +502,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if fig.sign:
             return False
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
-        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or (
+        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or _cost_is_verb(doc, fig, sent) or (
                 prev is not None and prev.lower_ in ("further", "additional", "extra") and nxt_word != "of"):
             # ("gave TensorRT-LLM a further 15%": an increment on top of a result)
             return False
@@ -553,6 +562,10 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
                 _MODIFIER_AFTER.match(text, m.end()):
             continue  # "min-latency work", "latency-sensitive traffic": a label, not the measured metric
         metric = _METRIC_OF.get(m.group(1).lower(), "unspecified")  # "double performance": named, no metric
+        if metric == "cost" and m.group(1).lower() == "cost" and m.end() <= fig_start and \
+                not text[m.end():fig_start].strip(" ~≈") and not re.search(
+                    r"\b(?:" + "|".join(sorted(CHANGE_VERBS | _COST_NOUN_MODIFIERS)) + r"|the|its|their|our|per|total)\s+$", text[max(0, m.start() - 20):m.start()], re.I):
+            continue  # "This change cost 2.9%": the verb, not the quantity (not "cuts cost 30%")
         if metric == "capacity" and _COUNT_BEFORE.search(text, max(0, m.start() - 16), m.start()):
             continue  # "at 100 concurrent users": an operating point, not the quantity measured
         if metric == "capacity" and re.match(r"\s*(?:per second|per sec|/s\b)", text[m.end():m.end() + 12]):
@@ -617,6 +630,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
               for i, w in enumerate(before)]  # "decoding slowed down threefold"
     if fig.form == "fraction" and doc[fig.start].lower_ in HALVING_WORDS:
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
+    if _cost_is_verb(doc, fig, sent) and not any(w in CHANGE_VERBS or w in GOOD_WORDS for w in after):
+        return "worse", not lower_better  # "This change cost 2.9%": a loss
     if after[:1] in (["under"], ["below"]):  # "INT8 lands 48 % under BF16": less of the quantity
         return ("better" if lower_better else "worse"), True
     if "slowly" in after[:3]:  # "grows 1.85x more slowly": less of a lower-is-better quantity
