@@ -70,3 +70,12 @@ def test_unlabelled_number_columns_are_not_compared(tmp_path) -> None:
                        "| Llama 8B | 1 | 2,652 |\n\n| Engine | Tokens/s | Power (W) |\n|---|---|---|\n"
                        "| llama.cpp | 7.08 | 15.0 |\n", "t.md", "markdown")
     assert [c for c in extract(doc) if c.derived] == []
+
+
+def test_rows_must_be_operating_points_to_derive() -> None:
+    """A table of GPUs per model compares hardware, not an optimisation across load: nothing derived;
+    rows labelled by an op ("bs=8") still are."""
+    gpus = "| Model | 3090 Ti (t/s) | 4090 (t/s) |\n|---|---:|---:|\n| Llama 7B | 177 | 198 |\n| Llama 13B | 109 | 111 |\n"
+    assert _claims(gpus) == []
+    ops = "| Setting | Baseline (tok/s) | EAGLE (tok/s) |\n|---|---|---|\n| bs=1 | 100 | 200 |\n| bs=8 | 400 | 500 |\n"
+    assert [(c.value, c.op_value, c.derived) for c in _claims(ops)] == [(2.0, 1, True), (1.25, 8, True)]

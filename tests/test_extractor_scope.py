@@ -909,3 +909,71 @@ def test_cost_as_a_verb_is_a_loss_and_cost_as_a_noun_is_the_metric() -> None:
     assert (cs["2.9%"].direction, cs["2.9%"].metric) == ("worse", "unspecified")
     assert (cs["30%"].metric, cs["30%"].direction) == ("cost", "better")
     assert (cs["20%"].metric, cs["20%"].direction) == ("cost", "better")
+
+
+def test_writer_v_w_figures_behind_qualifiers_are_claims() -> None:
+    """A compound before "speed-up", a percentile before the metric, quality held as a condition, an
+    "of" after the compared noun, "training-free" and "N% ahead" do not hide a result."""
+    cs = claims("It still returns roughly 15% end-to-end speed-up at low concurrency. The gateway showed up to 83.9% "
+                "lower 95th-percentile latency and 67.0% lower 95th-percentile normalized time per output token. "
+                "Dynasor uses up to 50% less compute for the same accuracy. Moving to +8 leaves 17.2% fewer tokens "
+                "of KV cache. Against other training-free drafting methods it comes out 30% ahead.\n")
+    assert (cs["15%"].metric, cs["15%"].direction, cs["15%"].hedge) == ("e2e", "better", "about")
+    assert (cs["83.9%"].metric, cs["67.0%"].metric) == ("latency", "tpot")
+    assert cs["50%"].direction == "better" and cs["17.2%"].direction == "worse"
+    assert cs["30%"].direction == "better"
+
+
+def test_levels_thresholds_products_and_hit_rates_are_not_claims() -> None:
+    text = ("Each run sends 20 × batch size requests. The abstract reports up to 34.4x higher token hit rates. "
+            "Marconi's 34.4x is a hit-rate ratio, not a speedup. The write-up puts the padding waste at up to 50%. "
+            "A drop of more than 10% in KV tokens on any pool is a stop signal. Fusing raises bandwidth use from "
+            "at most 50% to 78%. Needle-in-a-Haystack holds at or above 95% retrieval.\n")
+    assert claims(text) == {}
+    kept = claims("The docs put the latency benefit at up to 80% for long prompts. A drop of 10% in latency came "
+                  "from CUDA graphs.\n")
+    assert set(kept) == {"80%", "10%"}
+
+
+def test_a_baseline_row_and_hardware_columns_are_not_claims_and_a_header_op_is_the_rows() -> None:
+    cs = claims("| Backend | Decode tok/s (batch size 1, short context) | Speedup vs Hugging Face |\n|---|---|---|\n"
+                "| Megakernel | 531 | 3.9x |\n| Hugging Face transformers | 136 | 1.0x |\n")
+    assert set(cs) == {"3.9x"}
+    assert (cs["3.9x"].op_kind, cs["3.9x"].op_value, cs["3.9x"].technique) == ("batch_size", 1, "kernel-fusion")
+    specs = claims("| Model | 3090 Ti (t/s) | 4090 (t/s) |\n|---|---:|---:|\n| Llama 7B | 177 | 198 |\n"
+                   "| Llama 13B | 109 | 111 |\n")
+    assert specs == {}  # rows of models, not operating points: nothing to derive
+
+
+def test_list_items_continue_the_item_above_for_technique_and_metric() -> None:
+    cs = claims("# Gemma 3 QAT on a desktop card\n\n## Cache types\n\n- f16 is the default.\n"
+                "- With K/V cache quantization set to q8_0, cache memory roughly halves compared with f16.\n"
+                "- With q4_0 the cache shrinks about 4x compared with f16.\n")
+    assert (cs["halves"].technique, cs["4x"].technique, cs["4x"].metric) == (
+        "kv-cache-quantization", "kv-cache-quantization", "memory")
+    cs = claims("# Graphs\n\n- Aggregated setup. Up to 1.3x output throughput at high concurrency.\n"
+                "- Disaggregated setup. R1 gains the most, up to 1.5x, settling near 1.1x at the highest loads.\n"
+                "- V3.2 and Qwen3 gain 1.08x–1.15x at high concurrency.\n")
+    assert [cs[k].metric for k in ("1.5x", "1.1x", "1.08x–1.15x")] == ["throughput"] * 3
+    cs = claims("# Changelog\n\n- Data-parallel attention fits larger batches: up to 1.9x decoding throughput.\n"
+                "- Structured outputs through XGrammar are up to 10x faster than the previous engine.\n")
+    assert cs["10x"].technique is None  # a changelog's next item is its own change
+
+
+def test_signs_regimes_and_names_that_only_look_like_techniques() -> None:
+    cs = claims("| Batch size | End-to-end speed-up |\n|---:|---:|\n| 1 | +96.13% |\n| 4 | −2.5% |\n")
+    assert (cs["96.13%"].metric, cs["96.13%"].direction, cs["2.5%"].direction) == ("e2e", "better", "worse")
+    cs = claims("In offline batch processing, Dynasor uses up to 50% less compute. In online serving it sustains "
+                "3.3x higher query rates than the baseline schedulers.\n")
+    assert (cs["3.3x"].metric, cs["3.3x"].direction, cs["3.3x"].op_kind) == ("throughput", "better", "unstated")
+    assert cs["50%"].op_kind == "offline"
+    cs = claims("# Notes\n\nMax-autotune helps CPU inference. Across the dynamo benchmark suites the geometric-mean "
+                "gain is up to 7%.\n")
+    assert cs["7%"].technique is None
+    cs = claims("Energy efficiency moves from 0.76 to 1.87 tokens per joule.\n")
+    assert cs["0.76 to 1.87"].direction == "better"
+    cs = claims("It reports speedups of up to 1.9x over lookahead decoding and 2.8x over vanilla speculative decoding.\n")
+    assert cs["2.8x"].hedge == "up_to"
+    cs = claims("# Skip Softmax, a sparse attention kernel in TensorRT-LLM, measured end to end\n\n## Runs\n\n"
+                "TTFT came down from 1,731.80 ms to 1,508.60 ms.\n")
+    assert cs["1,731.80 ms to 1,508.60"].technique == "attention-kernel"

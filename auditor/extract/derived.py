@@ -46,7 +46,7 @@ def _quantity(header: str) -> str | None:
 
 def derived_claims(document: Document, existing: list[Claim]) -> list[Claim]:
     from auditor.extract.extractor import _find_metric, _op_from_table, _technique_in_text
-    from auditor.extract.oppoint import header_kind
+    from auditor.extract.oppoint import find_ops, header_kind
 
     tables: dict[int, list[tuple[int, Block]]] = {}
     for bi, b in enumerate(document.blocks):
@@ -65,6 +65,9 @@ def derived_claims(document: Document, existing: list[Claim]) -> list[Claim]:
         if any(_WRITTEN_FIGURE.search(h) for h in header):
             continue
         op_cols = [j for j, h in enumerate(header) if header_kind(h)]
+        labels = [text[b.start:b.end] for _, b in cells if b.cell.col == 0]  # type: ignore[union-attr]
+        if not op_cols and not (labels and all(find_ops(x) for x in labels)):
+            continue  # rows of models or GPUs, not operating points ("bs=8"): a spec sheet, not a speedup sweep
         rows: dict[int, dict[int, tuple[int, Block]]] = {}
         for bi, b in cells:
             rows.setdefault(b.cell.row, {})[b.cell.col] = (bi, b)  # type: ignore[union-attr]

@@ -24,7 +24,7 @@ from auditor.extract.vocab import (
     AVERAGE_PHRASES, BAD_WORDS, CHANGE_VERBS, DOWN_WORDS, FRACTIONS, GOOD_WORDS, HALVING_WORDS, HEDGE_BEFORE,
     HIGHER_IS_BETTER, LOWER_IS_BETTER, METRIC_TERMS, MULTIPLIER_WORDS, NUMBER_WORDS,
     PERCENT_DECOY_RE, PERCENTILE_RE, NON_PERF_RE, SPACED_X_NEXT, RATIO_DECOY_NEXT, RATIO_DECOY_PREV, SPEED_WORDS, UP_WORDS,
-    WORD_RATIO_DECOY_NEXT, LOWER_OTHER_RE,
+    WORD_RATIO_DECOY_NEXT, LOWER_OTHER_RE, EFFICIENCY_RE,
 )
 from auditor.lexicon import load_lexicon
 from auditor.models import Block, Claim, Document
@@ -283,6 +283,22 @@ def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> 
 
 _GAIN_WORDS = re.compile(r"\b(?:gains?|improvements?|advantage|speeds? up|sped up)\b", re.I)
 _QUALITY_SENTENCE = re.compile(r"\b(?:accuracy|perplexity|gsm8k|mmlu|humaneval|rouge|bleu|win rate)\b", re.I)
+# "for the same accuracy", "with no accuracy loss": quality held as a condition, not the quantity compared
+# a threshold stated as the subject of a rule: "Any regression of more than 5% ... blocks the release"
+_CRITERION_RE = re.compile(
+    r"^\W*(?:a|an|any)\s+(?:drop|fall|regression|increase|rise|loss|slowdown|gain|change|improvement)\s+of\s+"
+    r"(?:more than|over|at least|above|below|under|less than|fewer than)\s+[^.;]{0,80}?\b(?:is|counts as|triggers|"
+    r"blocks|fails|means)\s+(?:a|an|the)?\s*(?:[\w-]+\s+)?(?:signal|trigger|threshold|criterion|gate|blocker|"
+    r"red flag|alarm|failure|release|rollout|rollback|merge)\b", re.I)
+_LEVEL_BREAKERS = {"lower", "higher", "less", "more", "faster", "slower", "fewer", "better", "worse", "cheaper",
+                   "smaller", "larger", "quicker", "above", "below", "over", "discount", "off", "reduction", "improvement",
+                   "speedup", "gain", "saving", "savings"}
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:at most|at least|about|around|roughly|nearly|almost|up to|just|only|over|"
+                          r"under|below|above)\s+)?$", re.I)
+_FROM_LEVEL_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,3}?\d[\d.,]*\s*%\s+to\s*$", re.I)
+_QUALITY_HELD = re.compile(r"\b(?:(?:for|at|with)\s+(?:the\s+)?(?:same|equal|matching|comparable|similar|unchanged|"
+                           r"iso-?)\s*accuracy|(?:with(?:out)?|at)\s+(?:no|negligible|minimal|little|any)\s+"
+                           r"(?:loss (?:of|in) )?accuracy(?: loss| drop| degradation)?)\b", re.I)
 _STRICT_PERF = re.compile(
     r"\b(?:faster|slower|speed|speed-?ups?|throughput|latency|ttft|itl|tpot|tok/s|tokens/s|tokens per second|"
     r"goodput|memory|cost|cheaper|req/s|requests per second)\b", re.I)
@@ -301,7 +317,7 @@ def _cost_is_verb(doc: Doc, fig: _Fig, sent: Span) -> bool:
 def _metric_after_comparative(doc: Doc, fig: _Fig, sent: Span) -> bool:
     """"turns that sparsity into roughly 15% lower per-token latency": a comparative and a named
     performance metric right after the figure make it a change of that metric, whatever precedes it."""
-    after = doc[fig.end:min(sent.end, fig.end + 6)].text
+    after = doc[fig.end:min(sent.end, fig.end + 10)].text
     named = _COMPARATIVE_THEN.match(" " + after)
     m = _METRIC_RE.match(" " + after, named.end()) if named else None
     return m is not None and _METRIC_OF[m.group(1).lower()] not in ("capacity", "unspecified")
@@ -318,11 +334,18 @@ def _metric_just_before(doc: Doc, fig: _Fig, sent: Span) -> bool:
                                                                "goodput")
 
 
+_COMPOUND_THEN_SPEED = re.compile(r"^\s*(?:[a-z]+(?:-[a-z]+)+|per-\w+|decode|decoding|prefill|generation|inference)\s+"
+                                  r"(?:speed-?ups?|speedups?)\b", re.I)
+
+
 def _speed_figure(doc: Doc, fig: _Fig, sent: Span) -> bool:
     """"6% slower", "speedups of up to 1.56x": the figure is a speed change whatever the words around it
     say ("with no CPU hits", "with negligible accuracy loss" are conditions, not the quantity)."""
     nxt = doc[fig.end].lower_ if fig.end < sent.end else ""
     if nxt in ("faster", "slower", "quicker") or nxt in _SPEED_NOUNS:
+        return True
+    m = _COMPOUND_THEN_SPEED.match(_window_text(doc, fig.end, fig.end + 10, sent))
+    if m:  # "roughly 15% end-to-end speed-up"
         return True
     before = _strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 5):fig.start]])
     return len(before) >= 2 and before[-1] == "of" and before[-2] in _SPEED_NOUNS
@@ -332,7 +355,7 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
                              r"baseline|default|[A-Z][\w.-]*\d[\w.-]*|v\d[\w.]*|vLLM|SGLang|TensorRT-LLM|TGI)\b")
 
 
-_TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b", re.I)
+_TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b(?![- ]free)", re.I)
 _SHARE_OF_PERF = re.compile(r"\s*(?:the |its |their |a |an )?(?:\w+ )?(?:speed|throughput|latency|performance|time|"
                             r"cost|baseline|original|reference|peak speed)\b", re.I)
 _TRAINING_TERMS = re.compile(r"\b(?:pre-?training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens)|"
@@ -411,6 +434,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             _SPEC_COUNT_NOUN.search(_window_text(doc, fig.end, fig.end + 6, sent))
             or _SPEC_HAS_BEFORE.search(_window_text(doc, fig.start - 10, fig.start, sent))):
         return True  # "has 33% fewer cores", "a link with 68.4% less bandwidth": the hardware, not a result
+    if fig.unit in ("%", "x") and _CRITERION_RE.search(sent.text) and doc[fig.start].idx - sent.start_char < 60 \
+            and _CRITERION_RE.search(sent.text).start() < doc[fig.start].idx - sent.start_char:
+        return True  # "A drop of more than 10% in KV tokens on any pool is a stop signal": a rule, not a result
     if fig.unit == "abs" and (_SWEEP_BEFORE.search(_window_text(doc, fig.start - 4, fig.start - 1, sent).rstrip())
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
@@ -440,6 +466,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True
         if prev is not None and prev.lower_ in RATIO_DECOY_PREV:
             return True
+        if nxt is not None and nxt.lower_ in ("batch", "batch_size", "max_batch_size") and fig.end - fig.start >= 2 \
+                and doc[fig.end - 2].whitespace_:
+            return True  # "sends 20 × batch size requests": a product, not a ratio
         if fig.form == "times" and cell_header is None:
             if not _PERF_WORDS.search(sent.text) and not _GAIN_WORDS.search(sent.text):
                 return True
@@ -456,11 +485,13 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         window = _clause_window(doc, fig, 4, 4, sent)
         if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
             return True
+        if nxt is not None and nxt.lower_ in ("is", "was") and NON_PERF_RE.search(_window_text(doc, fig.end, fig.end + 7, sent)):
+            return True  # "Marconi's 34.4x is a hit-rate ratio, not a speedup": the sentence says what it measures
         return False
     if fig.unit == "%":
         if fig.value <= 0 or fig.value > 10000:
             return True
-        if _QUALITY_SENTENCE.search(sent.text) and not _STRICT_PERF.search(sent.text):
+        if _QUALITY_SENTENCE.search(_QUALITY_HELD.sub(" ", sent.text)) and not _STRICT_PERF.search(sent.text):
             return True  # "Accuracy: perplexity 9.51 against 9.43 (0.86% worse); GSM8K 96.7% of BF16"
         near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
         if cell_header is not None:
@@ -470,23 +501,34 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
         decoy_window = _window_text(doc, fig.start - 5, fig.end + 4, sent)
-        if PERCENT_DECOY_RE.search(decoy_window) and not _speed_figure(doc, fig, sent) \
-                and not _metric_after_comparative(doc, fig, sent):
+        if any(not (m.group(0).startswith("of ") and nxt is not None and nxt.lower_ in _COMPARATIVES)
+               for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
+                and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent):
+            # ("17.2% fewer tokens of KV cache": the "of" follows the compared noun, not the figure)
             return True
         nxt_word = nxt.lower_ if nxt is not None else ""
         if prev is not None and prev.text == "(" and _PART_OF_WHOLE.search(
                 doc[max(sent.start, fig.start - 10):fig.start - 1].text):
             return True  # "342B of its 608B input tokens (56.3%)": a share, spelled out
-        if prev is not None and prev.lower_ in ("of", "at") and fig.form == "percent" \
-                and nxt_word not in _COMPARATIVES and nxt_word not in ("above", "below", "over"):
+        unhedged = _strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 4):fig.start]])
+        hedged = prev is not None and prev.lower_ not in ("of", "at")
+        level_prev = unhedged[-1] if unhedged else ""  # ("puts the waste at up to 50%")
+        if level_prev in ("of", "at") and fig.form == "percent" and nxt_word not in _LEVEL_BREAKERS:
             # "hit rate of 75 %", "at 90 %": a level, not a change
-            before2 = _window_text(doc, fig.start - 4, fig.start, sent)
+            before2 = _window_text(doc, fig.start - (8 if hedged else 4), fig.start, sent)
             if not re.search(r"\b(by|improvement|reduction|gain|speedup|increase|decrease|drop|cut|boost|"
-                             r"uplift|savings?|regression|penalty|overhead|loss)\b", before2):
+                             r"uplift|savings?|regression|penalty|overhead|loss|benefits?)\b", before2):
                 return True
         if nxt is not None and nxt.lower_ == "of" and fig.form == "percent" and fig.end + 1 < sent.end and \
                 not _SHARE_OF_PERF.match(_window_text(doc, fig.end + 1, fig.end + 4, sent)):
             return True  # "73% of conversations", "99% of a turn's prefill": a share, not a change
+        if _FROM_BEFORE.search(_window_text(doc, fig.start - 4, fig.start, sent)) and (
+                fig.low is not None or re.match(r"\s*to\s+\d", _window_text(doc, fig.end, fig.end + 2, sent))):
+            return True  # "from at most 50% to 78%" read as a range: a level moved, like "from 20% to 75%"
+        if _FROM_LEVEL_TO.search(_window_text(doc, fig.start - 9, fig.start, sent)):
+            return True  # "raises bandwidth use from at most 50% to 78%": a level moved, not a change by 78%
+        if nxt_word == "retrieval":
+            return True  # "at or above 95% retrieval": a quality score
         if fig.form == "fraction":
             words = [t.lower_ for t in doc[fig.start:fig.end]]
             if prev is not None and prev.lower_ in ("two", "both", "the", "three", "its") and words[0] in HALVING_WORDS:
@@ -502,13 +544,17 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if fig.sign:
             return False
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
-        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or _cost_is_verb(doc, fig, sent) or (
+        if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or _cost_is_verb(doc, fig, sent) \
+                or _speed_figure(doc, fig, sent) or (
                 prev is not None and prev.lower_ in ("further", "additional", "extra") and nxt_word != "of"):
             # ("gave TensorRT-LLM a further 15%": an increment on top of a result)
             return False
         if nxt_word in ("under", "below", "above", "behind", "ahead") and _BASELINE_NAMED.search(
                 doc[fig.end:min(sent.end, fig.end + 5)].text):
             return False  # "INT8 lands 48 % under BF16": a change against a named baseline
+        if nxt_word in ("ahead", "behind") and (fig.end + 1 >= sent.end or not doc[fig.end + 1].is_alpha
+                                                or doc[fig.end + 1].lower_ == "of"):
+            return False  # "against other drafting methods it comes out 30% ahead": a lead over rivals
         # "gains 2.6 % ... and 4.8 % when ...": a coordinated figure shares the earlier one's cue
         for a in reversed(accepted):
             if a.start < sent.start:
@@ -589,7 +635,8 @@ _COUNT_BEFORE = re.compile(r"\d[\d,.]*[kK]?\s*$")
 _SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
 _COMPARATIVE_THEN = re.compile(
     r"\s*(?:lower|higher|less|more|better|cheaper|smaller|larger|reduced|increased|shorter|longer|faster|"
-    r"slower|improved)\s+(?:mean\s+|median\s+|average\s+|p\d\d\s+|peak\s+)?", re.I)
+    r"slower|improved)\s+(?:(?:mean|median|average|p\d\d(?:\.\d+)?|peak|tail|normali[sz]ed|"
+    r"\d\d(?:\.\d+)?(?:th|st|nd|rd)[- ]percentile)\s+){0,2}", re.I)
 _SMALLER_AFTER = re.compile(r"\s*(?:smaller|reduction|less (?:memory|space)|compression|shrink)", re.I)
 _CACHE_WORDS = re.compile(r"\b(?:kv|cache|memory|footprint)\b", re.I)
 _SPEED_AFTER = re.compile(r"\s*(?:faster|slower|quicker|speed-?ups?)\b", re.I)
@@ -601,7 +648,8 @@ _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|
 
 def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]:
     """(better|worse, whether the quantity went down) for the announced system."""
-    lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(sent.text)))
+    lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(sent.text))
+                                                 and not EFFICIENCY_RE.search(sent.text))
     if fig.unit == "abs" and fig.old is not None and fig.new is not None:
         down = fig.new < fig.old
         if metric == "unspecified":
@@ -785,7 +833,14 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
     return [(s, e, "kernel-fusion") if name in _DTYPE_TECHNIQUES and _fused_before(doc, s) else
             (s, e, "weight-quantization") if weight_only and name == "fp8-quantization" and _FP4_RE.fullmatch(doc[s:e].text)
             else (s, e, name)
-            for s, e, name in kept if not _document_draft(doc, s, e)]
+            for s, e, name in kept if not _document_draft(doc, s, e) and not _torch_dynamo(doc, s, e)]
+
+
+def _torch_dynamo(doc: Doc, s: int, e: int) -> bool:
+    """"the dynamo benchmark suites", "TorchDynamo": PyTorch's graph capture, not NVIDIA Dynamo's
+    disaggregated serving (which is written capitalised and as a product)."""
+    return e - s == 1 and doc[s].lower_ == "dynamo" and (doc[s].text == "dynamo" or (
+        s > 0 and doc[s - 1].lower_ in ("torch", "pytorch")))
 
 
 # FP4 weights against 16-bit activations (a document that puts "FP4" within a sentence of "weight-only" or
@@ -1186,6 +1241,8 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
             continue  # the upper end of an unparsed range
         if _is_decoy(doc, fig, sent, cell_header, accepted):
             continue
+        if cell is not None and fig.unit == "x" and fig.value == 1 and _baseline_row(cell):
+            continue  # "| Hugging Face transformers | 136 | 1.0x |" under "Speedup vs Hugging Face": the baseline itself
         accepted.append(fig)
     # a range swallows its low end's own match ("14x-24x" is one claim)
     kept: list[_Fig] = []
@@ -1202,6 +1259,20 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     return out
 
 
+_VS_HEADER = re.compile(r"\b(?:vs\.?|versus|over|relative to|against|compared (?:to|with))\s+(.+)$", re.I)
+
+
+def _baseline_row(cell) -> bool:
+    """The row is the baseline the column's ratios are taken against: its label is what the header
+    names after "vs" ("Speedup vs Hugging Face" on the "Hugging Face transformers" row)."""
+    m = _VS_HEADER.search(cell.col_header or "")
+    label = cell.row_header or (cell.row_cells[0] if cell.row_cells else "")
+    if m is None or not label:
+        return False
+    named = {w for w in re.findall(r"[a-z0-9][\w.+-]*", m.group(1).lower()) if w not in ("the", "a", "baseline")}
+    return bool(named) and named <= set(re.findall(r"[a-z0-9][\w.+-]*", label.lower()))
+
+
 def _share_hedges(claims: list[Claim], text: str) -> None:
     """"up to 4x lower on CPU, 7x lower on Metal and 20x lower on an NVIDIA GPU", "by up to 1.22x and
     1.29x": figures listed after a hedged one share its "up to" / "about"."""
@@ -1210,7 +1281,8 @@ def _share_hedges(claims: list[Claim], text: str) -> None:
             continue
         between = text[prev.end:cur.start]
         if len(between.split()) <= 5 and re.search(r",|\band\b|\bor\b", between) and not re.search(
-                r"[.;:]|(?<![A-Za-z])\d|\b(?:but|while|whereas|only|just|exactly|at least|over|more than)\b", between):
+                r"[.;:]|(?<![A-Za-z])\d|\b(?:but|while|whereas)\b|\b(?:only|just|exactly|at least|over|more than)\s*$",
+                between):  # ("up to 1.9x over lookahead decoding and 2.8x over ...": "over" names a baseline there)
             # (a digit inside a name, "on the T4, 26% on the A10G", does not end the list)
             cur.hedge = prev.hedge
 
@@ -1317,10 +1389,12 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
                            or _PRICE_AFTER.match(sent_text, rel_e)):
         metric = "cost"  # "input goes from $5.00 to $2.50", "Input down 78%, to $0.075", "the input price is 30x"
     if metric is None and not _SPEED_RE.search(sent_text):
-        prev_item = document.blocks[bi - 1] if block.kind == "list_item" and bi > 0 else None
-        metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi),
-                                   document.text[prev_item.start:prev_item.end]
-                                   if prev_item is not None and prev_item.kind == "list_item" else None)
+        items: list[str] = []  # the list items right above this one, nearest first
+        k = bi - 1
+        while block.kind == "list_item" and k >= 0 and len(items) < 3 and document.blocks[k].kind == "list_item":
+            items.append(document.text[document.blocks[k].start:document.blocks[k].end])
+            k -= 1
+        metric = _inherited_metric(doc, sent, dctx.leadin_text.get(bi), items)
     op, op_source = _resolve_op(fig_cs, fig_ce, sent, doc, block, bi, block_ops, dctx, leadins, document, metric)
     if metric is None:  # "at max throughput gives 1.6x": the sentence's own op names the metric
         op_here = op if op_source == "sentence" else None
@@ -1331,6 +1405,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if rival_item and metric == "unspecified":  # "vs other endpoints (output speed, single stream):"
         metric = _find_metric(leadin, len(leadin), len(leadin), []) or metric
     direction, down = _direction(doc, fig, sent, metric)
+    if cell is not None and fig.unit == "%" and fig.sign and _SPEEDUP_HEADER.search(cell.col_header or ""):
+        direction = "better" if fig.sign > 0 else "worse"  # "| End-to-end speed-up, turn 2 | +96.13% |"
     if rival_item and direction == "worse" and _SLOWER_AFTER.match(sent_text, rel_e):
         direction = "better"  # "- AWS: 75x slower": the rival is slower, the announced system faster
     hedge = _hedge(doc, fig, sent)
@@ -1394,7 +1470,7 @@ def _previous_sentence(doc: Doc, sent: Span) -> Span | None:
     return doc[first - 1].sent if first > 0 else None
 
 
-def _inherited_metric(doc: Doc, sent: Span, leadin: str | None, prev_item: str | None = None) -> str | None:
+def _inherited_metric(doc: Doc, sent: Span, leadin: str | None, prev_items: list[str] | None = None) -> str | None:
     """An elliptical figure ("For Llama-3-8B it reports 1.2x on A100") speaks of the speed or latency
     metric named in the sentence just before it, or in the lead-in of its list ("time to first token in
     practice:"), or, first in its list item, of the previous item's figure ("- ... up to 4x the throughput
@@ -1413,13 +1489,21 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None, prev_item: str |
         m = _find_metric(leadin, len(leadin), len(leadin), [])
         if m in _INHERITED:
             return m
-    if prev is None and prev_item and prev_item.strip():
-        last = _split_sentences(prev_item)[-1]
+    if prev is not None and (_METRIC_RE.search(prev.text) or _FIGURE_HINT.search(prev.text)):
+        return None
+    # first figure of its item (or after a label sentence, "Disaggregated setup. R1 gains up to 1.5x"):
+    # the metric of the previous item's own figure, through items whose figures name none
+    for item in prev_items or []:
+        parts = _split_sentences(item) if item.strip() else []
+        last = parts[-1] if parts else ""
         hint = _FIGURE_HINT.search(last) if last and not _SPEED_RE.search(last) else None
-        if hint is not None:  # the metric of the previous item's own figure
-            m = _find_metric(last, hint.start(), hint.end(), [])
-            if m in _INHERITED:
-                return m
+        if hint is None:
+            return None
+        m = _find_metric(last, hint.start(), hint.end(), [])
+        if m in _INHERITED:
+            return m
+        if m is not None:
+            return None
     return None
 
 
@@ -1442,8 +1526,12 @@ _SIZE_HEADER = re.compile(r"\b(?:model size|model file|checkpoint size|weights? 
                           r"\((?:MiB|GiB|MB|GB|TB)\)", re.I)
 _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memory|footprint|per token))?$", re.I)
 # "reduces the KV cache by 93.3%": the cache's size
+_SPEEDUP_HEADER = re.compile(r"\b(?:speed-?ups?|speedups?|faster|gain|improvement|uplift)\b", re.I)
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
-                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?(?:\s+(?:by|to))?\s*$", re.I)
+                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?(?:\s+(?:by|to))?\s*$|"
+                            r"\b(?:KV[- ]|K/V )?cache(?:\s+(?:size|footprint|memory))?\s+(?:shrinks|shrank|falls|fell|"
+                            r"drops|dropped|is (?:cut|reduced|compressed))\s+(?:by\s+)?(?:(?:about|roughly|around|nearly|"
+                            r"almost|up to|some)\s+)?[~≈]?\s*$", re.I)  # ("the cache shrinks about 4x")
 # a list of rivals: "vs other 405B endpoints (output speed):" then "- AWS: 75x slower"
 _RIVAL_LEADIN = re.compile(r"\s*(?:vs\.?|versus|compared (?:with|to)|against|relative to)\s", re.I)
 _LABEL_ITEM = re.compile(r"\s*[^:\d]{1,60}:\s*[~≈]?\d")
@@ -1555,6 +1643,9 @@ _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above)
                           r"another benchmark|separately|in a separate)\b", re.I)
 
 
+_ONLINE_RE = re.compile(r"\b(?:online|interactive|real-time)\s+(?:serving|traffic|setting|mode|use|workloads?)\b", re.I)
+
+
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
@@ -1599,6 +1690,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
             same = [o for o in same if o.kind != "single"]  # "single-sequence decoding (batch size 1)": the number
             earlier = [o for o in earlier if o.kind != "single" or o.start < last.sent.start_char]
         if len({(o.kind, o.value) for o in same}) == 1:
+            if earlier[-1].kind == "offline" and _ONLINE_RE.search(sent.text):
+                return None, "assumed"  # "In offline batch processing, ... In online serving it sustains 3.3x"
             return earlier[-1], "paragraph"
         if last is not None and metric:  # "Latency is measured at batch size 1 and throughput at max batch."
             for o, m in _scoped_ops(last.sent.text):
@@ -1665,11 +1758,16 @@ def _op_from_table(cell) -> OpMention | None:
         if kind and v is not None and cell.col > 0:
             return OpMention(kind, v, 0, 0, f"{cell.header_row[0]} {cell.col_header}")
     # a column of the row names the op kind ("Batch size" column holding 64)
+    stated: list[OpMention] = []
     for j, h in enumerate(cell.header_row):
         if j == cell.col or j >= len(cell.row_cells):
             continue
         kind = header_kind(h)
         if kind is None:
+            continue
+        own = find_ops(h)
+        if own:  # "Decode tok/s (batch size 1, short context)": the header states the op, its cells are results
+            stated.extend(own)
             continue
         v = cell_number(cell.row_cells[j])
         if v is not None:
@@ -1682,6 +1780,8 @@ def _op_from_table(cell) -> OpMention | None:
         ops = find_ops(cell.row_header)
         if ops:
             return ops[0]
+    if len({(o.kind, o.value) for o in stated}) == 1:
+        return stated[0]  # "Speedup vs HF" next to "Decode tok/s (batch size 1)": the ratio of that column's runs
     # a "Load" / "Setting" column states it in words ("concurrency 256", "MT-bench, batch size 1")
     found = [o for j, c in enumerate(cell.row_cells) if j != cell.col and c for o in find_ops(c)]
     if len({(o.kind, o.value) for o in found}) == 1:
@@ -1699,6 +1799,8 @@ def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
     if "on" in window and window.index("on") > 0 and window[window.index("on") - 1] in _SWITCH_VERBS:
         before.discard("on")  # "turning on CUDA graphs": the subject, switched on
     after = doc[t[1]].lower_ if t[1] < len(doc) else ""
+    if after == "set" and t[1] + 1 < len(doc) and doc[t[1] + 1].lower_ == "to":
+        return False  # "With K/V cache quantization set to q8_0, cache memory halves": the knob being compared
     return bool(before & {"with", "using", "via", "through", "on", "under", "atop"}) or after in (
         "backend", "backends", "kernel", "kernels")
 
@@ -1800,6 +1902,8 @@ def _LISTS_TOPICS(title: str) -> bool:
     """A digest's title lists its topics ("second half of 2025: Blackwell, wide-EP, n-gram and suffix
     drafting"): no one technique is the whole document's."""
     head = re.sub(r"\([^)]*\)", "", title.split(":", 1)[-1])  # "(vLLM connector, SGLang HiCache)": engines
+    if re.search(r",\s+(?:a|an|the)\s", head):
+        return False  # "Skip Softmax, a sparse attention kernel in TensorRT-LLM, measured end to end": an appositive
     return head.count(",") >= 2
 
 
@@ -1859,6 +1963,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "TEAL also composes with weight quantization", "Turbo is not only speculation": not the subject
     if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
+    if t[0] > 0 and doc[t[0] - 1].lower_ == "whose" and any(x.lower_ in ("already", "also", "still")
+                                                          for x in doc[t[1]:min(len(doc), t[1] + 2)]):
+        return True  # "Integrated into vLLM, whose PagedAttention already stores the prompt once": the host's feature
     if any(x.lower_ in ("hiding", "hides", "hide", "hidden") for x in doc[max(0, t[0] - 2):t[0]]):
         return True  # "hiding radix-cache and scheduling work behind GPU compute": overhead, not the change
     lead = doc[max(0, t[0] - 8):t[0]].text
@@ -1876,6 +1983,11 @@ def _in_feature_list(doc: Doc, t: tuple[int, int, str]) -> bool:
     sent = doc[t[0]].sent
     before = doc[sent.start:t[0]].text
     return bool(re.search(r",[^,]+,\s*and(?:\s+\w+){0,2}\s*$", before)) and t[1] >= sent.end - 2
+
+
+# an item that names no system of its own: "With q4_0 the cache shrinks ...", "Average ITL fell by 30%."
+_CONTINUING_ITEM = re.compile(r"^\s*(?:[-*+]\s+)?with\s+\S+\s+(?:the|its)\b", re.I)
+_LEADING_QUALIFIER = re.compile(r"^\s*(?:[-*+]\s+)?(?:(?:average|mean|median|p\d+(?:\.\d+)?|peak|tail)\s+)*", re.I)
 
 
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
@@ -1951,7 +2063,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     named = re.sub(r"[$€£]\s?[\d.,]+", "", baseline) if baseline else ""  # "$0.14 for a miss" is a price, not v0.14
     if named and (_VERSION_RE.search(named) or _ENGINE_RE.search(named) or ctx.HARDWARE_RE.search(named)
                   or _GPU_GENERATION_RE.search(named)) \
-            and not re.search(r"\bkernels?\b", baseline, re.I):  # "vLLM's kernel": a kernel comparison
+            and not re.search(r"\bkernels?\b", baseline, re.I) \
+            and not (block.cell is not None and block.cell.row_header and _technique_in_text(block.cell.row_header)):
+        # ("vLLM's kernel": a kernel comparison; the "Megakernel" row under "Speedup vs Hugging Face": its row's)
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
@@ -2039,6 +2153,17 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 name = _precision_technique(h)
                 if name is not None and (contrast or h == cell.col_header):
                     return name
+    if block.kind == "list_item" and bi > 0:
+        # "- With K/V cache quantization set to q8_0, cache memory halves" then "- With q4_0 the cache
+        # shrinks about 4x": an item that names nothing continues the item right above it
+        above = document.blocks[bi - 1]
+        own = document.text[block.start:block.end]
+        if above.kind == "list_item" and not document.text[above.end:block.start].strip() \
+                and _FIGURE_HINT.search(document.text, above.start, above.end) and (
+                    _CONTINUING_ITEM.match(own) or (_METRIC_RE.match(_LEADING_QUALIFIER.sub("", own)) is not None)):
+            names = set(_technique_in_text(document.text[above.start:above.end]))
+            if len(names) == 1:
+                return names.pop()
     if topic is not None and any(n == topic and _BEYOND_RE.search(doc[max(0, s0 - 2):s0].text) for s0, _, n in bctx.aside):
         return None  # "Turbo is not only speculation. ... TEAL ... 40% lower latency": the paragraph leaves the topic
     return topic

@@ -31,12 +31,14 @@ METRIC_TERMS: dict[str, list[str]] = {
     "itl": ["inter-token latency", "inter token latency", "intertoken latency", "itl", "token-to-token latency",
             "inter-token latencies", "tbt", "time between tokens", "time-between-tokens"],
     "tpot": ["time per output token", "time-per-output-token", "tpot", "per-token latency", "per token latency",
+             "token generation latency", "token-generation latency", "next-token latency",
              "decode latency per token", "token latency", "ms/token", "ms per token"],
     "e2e": ["end-to-end latency", "end to end latency", "e2e latency", "e2e", "end-to-end", "request latency",
             "completion time", "job completion time", "e2el", "end-to-end time", "runtime", "run time",
             "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time",
             "overall latency", "request completion", "completion latency", "s/req", "ms/req", "s per request",
-            "seconds per request", "per-request latency", "s/request", "seconds/request"],
+            "seconds per request", "per-request latency", "s/request", "seconds/request", "faster end to end",
+            "slower end to end"],
     "latency": ["latency", "latencies", "response time", "response times", "faster responses", "quicker responses",
                 "faster replies"],
     "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
@@ -46,7 +48,8 @@ METRIC_TERMS: dict[str, list[str]] = {
                    "output speed", "output-speed", "tokens/s/user", "tok/s/user", "tokens per second per user",
                    "end-to-end throughput", "e2e throughput", "request rate it can", "inference rate",
                    "sustainable request rate", "sustained request rate", "operations per second", "t/s",
-                   "generated tokens", "generates tokens", "generating tokens", "higher request rates"],
+                   "generated tokens", "generates tokens", "generating tokens", "higher request rates",
+                   "higher query rates", "query rates", "queries per second"],
     "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage",
@@ -62,7 +65,7 @@ METRIC_TERMS: dict[str, list[str]] = {
              "operating costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
              "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar",
              "price performance", "price/performance", "performance per dollar", "performance/$",
-             "price to performance", "price-to-performance"],
+             "price to performance", "price-to-performance", "charge", "charges", "charged"],
     # named performance quantities outside the list (all lower-is-better: see LOWER_OTHER_RE)
     "other": ["prefill compute", "prefill computation", "extra compute", "compute cost", "energy use",
               "energy consumption", "energy", "power draw", "power consumption",
@@ -76,6 +79,8 @@ SPEED_WORDS = {"faster", "speedup", "speed-up", "speedups", "speed-ups", "speed"
 
 # an "other" metric that is a resource spent (compute, energy): lower is better
 LOWER_OTHER_RE = re.compile(r"\b(?:compute|computation|flops|energy|power|bubbles?)\b", re.I)
+# ... unless it is a rate of work per unit spent ("energy efficiency", "tokens per joule"): higher is better
+EFFICIENCY_RE = re.compile(r"\b(?:efficiency|per (?:joule|watt|kwh)|/\s?(?:joule|watt|w|j)\b)", re.I)
 HIGHER_IS_BETTER = {"throughput", "goodput", "capacity", "unspecified", "other"}
 LOWER_IS_BETTER = {"latency", "ttft", "itl", "tpot", "e2e", "memory", "cost"}
 
@@ -127,7 +132,7 @@ PERCENTILE_RE = re.compile(
 
 # a percent next to one of these is not a performance change
 PERCENT_DECOY_TERMS = [
-    "accuracy", "acceptance", "accept rate", "accepted", "hit rate", "hit-rate", "hit ratio", "cache hit",
+    "accuracy", "acceptance", "accept rate", "accepted", "hit rate", "hit rates", "hit-rate", "hit-rates", "hit ratio", "cache hit",
     "hits", "utilization", "utilisation", "util", "in use", "of requests", "of the requests", "of tokens",
     "of the tokens", "of prompts", "of traffic", "of the time", "of gpu memory", "of memory", "of the memory",
     "of hbm", "of the weights", "of parameters", "of the parameters", "mmlu", "gsm8k", "humaneval", "quality",
@@ -158,7 +163,7 @@ WORD_RATIO_DECOY_NEXT = {"buffering", "buffered", "buffer", "buffers", "precisio
 
 NON_PERF_CONTEXT = [
     "compression ratio", "parameters", "params", "training data", "more data", "training tokens",
-    "more training", "the data", "hit rate", "hit-rate", "hit ratio", "acceptance", "numerical error", "error",
+    "more training", "the data", "hit rate", "hit rates", "hit-rate", "hit-rates", "hit ratio", "hit ratios", "acceptance", "numerical error", "error",
     "perplexity", "accuracy", "model size", "more parameters", "larger model",
     "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
     "combinations", "expert combinations",
