@@ -977,3 +977,14 @@ def test_signs_regimes_and_names_that_only_look_like_techniques() -> None:
     cs = claims("# Skip Softmax, a sparse attention kernel in TensorRT-LLM, measured end to end\n\n## Runs\n\n"
                 "TTFT came down from 1,731.80 ms to 1,508.60 ms.\n")
     assert cs["1,731.80 ms to 1,508.60"].technique == "attention-kernel"
+
+
+def test_plain_text_aligned_rows_under_a_caption_are_a_headerless_table() -> None:
+    text = ("Results.\n\nSUMMARY OF SPEED AND MEMORY FIGURES (reported gain; no load stated)\n"
+            "  Keyformer     latency vs full cache              2.1x\n"
+            "  Keyformer     throughput vs full cache           2.4x\n"
+            "  PyramidInfer  KV-cache memory vs Accelerate      54% lower\n")
+    cs = claims(text, kind="text")
+    assert [(cs[k].metric, cs[k].line) for k in ("2.1x", "2.4x", "54%")] == [
+        ("latency", 4), ("throughput", 5), ("memory", 6)]
+    assert cs["54%"].direction == "better"

@@ -1549,7 +1549,10 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
     candidates: list[tuple[str | None, int | None]] = [(cell.col_header, 0)]
     candidates += [(cell.row_cells[j], 0) for j, h in enumerate(cell.header_row)
                    if j != cell.col and j < len(cell.row_cells) and _METRIC_COLUMN.search(h or "")]
-    candidates += [(cell.row_header, 0), *[(h, 0) for h in block.section[-1:]], (intro, None)]
+    candidates += [(cell.row_header, 0)]
+    if not cell.header_row:  # a headerless block of aligned rows: the row's own label cells say what it measures
+        candidates += [(c, 0) for j, c in enumerate(cell.row_cells) if j not in (0, cell.col)]
+    candidates += [*[(h, 0) for h in block.section[-1:]], (intro, None)]
     for text, at in candidates:
         if text:
             if at is not None and text is not intro and _is_op_header(text):

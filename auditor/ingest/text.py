@@ -35,9 +35,18 @@ def _is_table(lines: list[tuple[int, str]]) -> bool:
         _LIST_ITEM.match(raw) for _, raw in lines)
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def _add_table(builder: DocumentBuilder, lines: list[tuple[int, str]], table: int) -> None:
-    header = [c for c, _ in _cells(lines[0][1])]
-    for r, (lineno, raw) in enumerate(lines[1:]):
+    """The first row is the header unless it holds numbers where the body does in every row (a
+    headerless block of aligned rows under a caption: "Keyformer   latency vs full cache   2.1x")."""
+    first = [c for c, _ in _cells(lines[0][1])]
+    body_numeric = [j for j in range(len(first))
+                    if all(_DIGIT.search(c) for c in (x[0] for x in [_cells(raw)[j:j + 1][0] for _, raw in lines[1:]]))]
+    headerless = bool(body_numeric) and all(_DIGIT.search(first[j]) for j in body_numeric)
+    header = [] if headerless else first
+    for r, (lineno, raw) in enumerate(lines if headerless else lines[1:]):
         cells = _cells(raw)
         values = [c for c, _ in cells]
         for col, (cell, column) in enumerate(cells):
@@ -109,6 +118,9 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
             split.append(para)
     paragraphs = split
     for i, para in enumerate(paragraphs):
+        if len(para) >= 3 and len(_cells(para[0][1].strip("\n"))) == 1 and _is_table(para[1:]):
+            builder.add_block("paragraph", line_pieces(para[:1]))  # a caption line above aligned rows
+            para = para[1:]
         if _is_table(para):
             _add_table(builder, para, tables)
             tables += 1
