@@ -988,3 +988,13 @@ def test_plain_text_aligned_rows_under_a_caption_are_a_headerless_table() -> Non
     assert [(cs[k].metric, cs[k].line) for k in ("2.1x", "2.4x", "54%")] == [
         ("latency", 4), ("throughput", 5), ("memory", 6)]
     assert cs["54%"].direction == "better"
+
+
+def test_mlperf_server_scenario_is_not_offline() -> None:
+    cs = claims("# MLPerf\n\n## Notes\n\nThe published uplift is from the offline scenario, which has no latency bound. "
+                "The H100's lead is 3.5x offline but 4.2x in the latency-bounded Server scenario.\n")
+    assert (cs["3.5x"].op_kind, cs["4.2x"].op_kind) == ("offline", "unstated")
+    table = [c for c in classify(extract(parse_string(
+        "# MLPerf\n\nAll numbers below are offline runs.\n\n| GPU | Offline (tok/s) | Server (tok/s) |\n|---|---|---|\n"
+        "| H100 over L40S | 3.5x | 4.2x |\n", "t.md", "markdown")))]
+    assert [(c.text, c.op_kind) for c in table] == [("3.5x", "offline"), ("4.2x", "unstated")]

@@ -1629,7 +1629,9 @@ def _ratio(fig: _Fig, direction: str, down: bool) -> float:
 
 
 _LOADED_RE = re.compile(r"\b(?:multi-?streams?|multi-?user|multi-?request|multiple (?:streams|users|requests)|"
-                        r"under (?:heavy )?load|once requests pile up|many concurrent)\b", re.I)
+                        r"under (?:heavy )?load|once requests pile up|many concurrent|"
+                        r"(?:server|interactive) scenario)\b", re.I)  # (MLPerf's Server: a rate the text leaves out)
+_SERVER_COLUMN = re.compile(r"^\s*(?:server|interactive)(?:\s+scenario)?\b", re.I)
 _CLAUSE_CUT = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\.\s", re.I)
 
 
@@ -1673,6 +1675,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         top = _op_from_table(cell)
         if top is not None:
             return top, "table"
+        if _SERVER_COLUMN.match(cell.col_header or ""):
+            return None, "assumed"  # "| Offline (tok/s) | Server (tok/s) |": the Server column is not offline
         intro = _table_intro(document, bi)
         intro_ops = find_ops(intro) if intro else []
         if len({(o.kind, o.value) for o in intro_ops}) == 1:
