@@ -998,3 +998,21 @@ def test_mlperf_server_scenario_is_not_offline() -> None:
         "# MLPerf\n\nAll numbers below are offline runs.\n\n| GPU | Offline (tok/s) | Server (tok/s) |\n|---|---|---|\n"
         "| H100 over L40S | 3.5x | 4.2x |\n", "t.md", "markdown")))]
     assert [(c.text, c.op_kind) for c in table] == [("3.5x", "offline"), ("4.2x", "unstated")]
+
+
+def test_back_references_to_a_stated_setting_carry_its_op() -> None:
+    cs = claims("# Graphs\n\n## llama.cpp\n\nThe graph path is only taken at batch size 1 on a single GPU.\n\n"
+                "In that setting NVIDIA measured speedups of up to 1.2x on H100.\n\n## SGLang\n\n"
+                "SGLang's figure comes from Qwen3-8B on one H100 with 16 concurrent requests.\n\n"
+                "Turning graphs on raised throughput by at least 2.79x.\n")
+    assert (cs["1.2x"].op_kind, cs["1.2x"].op_value) == ("batch_size", 1)
+    assert (cs["2.79x"].op_kind, cs["2.79x"].op_value) == ("concurrency", 16)
+    cs = claims("# Turbo LoRA\n\n- Measured as throughput per request at batch size 1 on one A100: 1.5x the base model.\n"
+                "- Same setup, compared with a standard LoRA adapter: again 2-3x.\n")
+    assert (cs["2-3x"].op_kind, cs["2-3x"].op_value) == ("batch_size", 1)
+
+
+def test_the_baselines_load_is_not_the_figures() -> None:
+    cs = claims("At 45 concurrent requests, continuous batching lifts throughput to 1,724 tokens per second, "
+                "15.5 times what a single request gets on its own.\n")
+    assert (cs["15.5 times"].op_kind, cs["15.5 times"].op_value) == ("concurrency", 45)

@@ -1294,6 +1294,10 @@ def _ops_between(block_ops: list[OpMention], a: int, b: int) -> list[OpMention]:
     return [o for o in block_ops[lo:hi] if o.end <= b]
 
 
+_BASELINE_OP_BEFORE = re.compile(r"(?:\b(?:times|x)\s+what|\b(?:than|versus|vs\.?))\s+(?:(?:a|an|the|with|at)\s+)?$",
+                                re.I)
+
+
 def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMention]) -> OpMention | None:
     """The op stated in the figure's own sentence: same clause first, else the nearest before it."""
     in_sent = [o for o in _ops_between(block_ops, sent.start_char, sent.end_char)
@@ -1313,6 +1317,10 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
         and _FIGURE_HINT.search(text, o.end, sent.end_char))]
     if not in_sent:
         return None
+    theirs = [o for o in in_sent if _BASELINE_OP_BEFORE.search(text, max(0, o.start - 24), o.start)]
+    if theirs and len(theirs) < len(in_sent):
+        # "At 45 concurrent requests ... 15.5 times what a single request gets": the baseline's load
+        in_sent = [o for o in in_sent if o not in theirs]
     if len({(o.kind, o.value) for o in in_sent}) == 1:
         return in_sent[0]
 
@@ -1648,6 +1656,9 @@ _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above)
                           r"another benchmark|separately|in a separate)\b", re.I)
 
 
+_BACKREF_OP_RE = re.compile(r"\b(?:in|at|under|with|for)\s+(?:that|this|the same)\s+(?:setting|setup|configuration|"
+                            r"load(?: level)?|operating point|regime|conditions?)\b|^\W*(?:the\s+)?same (?:setup|setting|"
+                            r"configuration|load|conditions)\b", re.I)
 _ONLINE_RE = re.compile(r"\b(?:online|interactive|real-time)\s+(?:serving|traffic|setting|mode|use|workloads?)\b", re.I)
 
 
@@ -1707,6 +1718,14 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                                      o.text), "paragraph"
     if bi in leadins:
         return leadins[bi], "paragraph"
+    if _BACKREF_OP_RE.search(sent.text) and bi > 0:
+        # "In that setting NVIDIA measured up to 1.2x", "- Same setup, ...: again 2-3x": the op just stated
+        above = document.blocks[bi - 1]
+        if above.kind in ("paragraph", "list_item"):
+            parts = [p for p in _split_sentences(document.text[above.start:above.end]) if find_ops(p)]
+            ops = {(o.kind, o.value): o for o in find_ops(parts[-1])} if parts else {}
+            if len(ops) == 1:
+                return next(iter(ops.values())), "paragraph"
     # section: the nearest heading (then its parents) that states an op, or a section-wide statement
     group = _metric_group(metric) if metric else None
     if block.section_start is not None and block.kind != "heading":

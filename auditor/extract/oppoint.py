@@ -173,7 +173,8 @@ SCOPE_RE = re.compile(
     r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
     r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
     r"note|doc|write-?up|comparison|study)|in this (?:section|post|document|report|paper|article)|"
-    r"(?:numbers|figures|results) (?:come|came) from|the (?:harness|load generator|benchmark client)|(?:numbers|figures|results|timings|measurements) "
+    r"(?:numbers|figures|results) (?:come|came) from|(?:figure|number|result) (?:comes|came) from|"
+    r"only (?:used|taken|applies|apply|enabled|active|kicks in)\b|the (?:harness|load generator|benchmark client)|(?:numbers|figures|results|timings|measurements) "
     r"(?:here |below |above )?(?:are|were) (?:the ones|those|all|from)\b|we (?:ran|run|measure|measured|benchmark(?:ed)?|"
     r"report|used|use)|were (?:measured|collected|taken|run|recorded|obtained)|are (?:measured|reported|taken))\b",
     re.I,
