@@ -1016,3 +1016,60 @@ def test_the_baselines_load_is_not_the_figures() -> None:
     cs = claims("At 45 concurrent requests, continuous batching lifts throughput to 1,724 tokens per second, "
                 "15.5 times what a single request gets on its own.\n")
     assert (cs["15.5 times"].op_kind, cs["15.5 times"].op_value) == ("concurrency", 45)
+
+
+def test_writer_y_capacity_and_compression_figures() -> None:
+    cs = claims("Palu compresses the KV cache by more than 91.25% while keeping accuracy well ahead. For Qwen3-0.6B "
+                "the pool goes from 43,928 to 87,857 tokens. It can double the context budget that fits in the same "
+                "HBM. Lightbits reports up to 1,154× faster TTFT. Cumulative gain since PR #13: 15%.\n")
+    assert (cs["91.25%"].metric, cs["91.25%"].hedge) == ("memory", "at_least")
+    assert (cs["43,928 to 87,857"].metric, cs["43,928 to 87,857"].value) == ("capacity", 2.0)
+    assert cs["double"].metric == "capacity"
+    assert (cs["1,154×"].value, cs["1,154×"].metric) == (1154, "ttft")
+    assert cs["15%"].direction == "better"
+    assert claims("The 4096x4096 GEMM tile runs at 1500x1500 resolution.\n") == {}
+
+
+def test_from_to_pairs_with_words_between_and_spelled_out_ends() -> None:
+    cs = claims("One decode step dropped from 8.4 ms in eager mode to 5.1 ms when replayed as a graph. The KV cache "
+                "left over grows from about 17K tokens in BF16 to about 193K tokens with the Int4 checkpoint. The "
+                "4-bit KV cache raised the prefixes that stay resident from about eight to about 32.\n")
+    assert cs["8.4 ms in eager mode to 5.1"].value == 0.607
+    assert (cs["17K tokens in BF16 to about 193"].value, cs["17K tokens in BF16 to about 193"].metric) == (11.353, "capacity")
+    assert cs["eight to about 32"].value == 4.0
+
+
+def test_titles_aliases_and_a_stated_metric_over_a_tables_lead_in() -> None:
+    cs = claims("KV CACHE COMPRESSION THAT ALSO HAS TO BE FAST: TWO ABSTRACTS, ONE REVISED\nReading notes, restated, "
+                "in our own words\n\n1. Palu\n\nIt delivers up to 1.89x speedup on the attention module.\n", kind="text")
+    assert cs["1.89x"].technique == "kv-cache-quantization"
+    cs = claims("# A flash-backed KV tier for the agent pool\n\n## Option A\n\nWEKA showed TTFT improving 41x.\n\n"
+                "## Option B\n\nThe NVFP4 KV cache cuts the KV footprint by up to 50% relative to an FP8 cache.\n\n"
+                "## PR 172: CPU flash attention improvements\n\n| Test | Speedup |\n|---|---|\n| pp128 | 1.027 |\n")
+    assert [cs[k].technique for k in ("41x", "50%", "1.027")] == ["kv-offloading", "kv-cache-quantization",
+                                                                   "attention-kernel"]
+    cs = claims("# Turn-2 TTFT\n\n## The measurement\n\nThe metric is Turn-2 TTFT: the time to first token when a "
+                "conversation resumes.\n\nAll runs used 4 L40S GPUs, each with 48 GB of memory.\n\n"
+                "| Model | Baseline TTFT | Cached TTFT | Improvement |\n|---|---|---|---|\n| R1-70B | 70.8 s | 465 ms | 152x |\n")
+    assert cs["152x"].metric == "ttft"
+
+
+def test_writer_x_rates_setup_items_and_speedup_columns() -> None:
+    cs = claims("# Chunked prefill under a QPS sweep\n\n### 0.25 requests per second\n\nFor 4k prompts ITL p99 goes "
+                "from 13.9 ms to 79 ms.\n\n### 1 request per second\n\nAt one request per second chunking brings the 4k "
+                "cell from 282 ms to 81 ms.\n")
+    assert (cs["13.9 ms to 79"].op_kind, cs["13.9 ms to 79"].op_value) == ("request_rate", 0.25)
+    assert (cs["282 ms to 81"].op_kind, cs["282 ms to 81"].op_value) == ("request_rate", 1)
+    cs = claims("# Digest\n\n### Chunked prefill on the paged-attention path (PR #255)\n- Enables chunked prefill.\n"
+                "- Benchmark: sonnet dataset, 100 prompts at a concurrency of 32.\n- Output token throughput +8.8%.\n"
+                "- Mean TPOT and ITL improve by up to 3.4%.\n")
+    assert (cs["8.8%"].technique, cs["8.8%"].op_kind, cs["8.8%"].op_value) == ("chunked-prefill", "concurrency", 32)
+    assert cs["3.4%"].direction == "better"
+    cs = claims("## Measured module latency\n\nSetup: one B200, TP8, NVFP4, per-rank MoE module latency.\n\n"
+                "| Batch size | DENSEGEMM (us) | TRTLLM-Gen (us) | Speedup vs TRTLLM-Gen |\n|---|---|---|---|\n"
+                "| 1 | 149.66 | 26.78 | 0.18x |\n| 128 | 144.50 | 161.87 | 1.12x |\n")
+    assert [(c.direction, c.technique) for c in (cs["0.18x"], cs["1.12x"])] == [("worse", None), ("better", None)]
+    cs = claims("On prefill instances the paper reports 2.28x higher memory-capacity utilisation and 2.07x better "
+                "memory-bandwidth utilisation; throughput rises 1.68x. Against the mixed deployment, P/D cuts p99 TPOT "
+                "by 21%.\n")
+    assert set(cs) == {"1.68x", "21%"} and cs["21%"].technique == "disaggregated-serving"

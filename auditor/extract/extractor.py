@@ -34,7 +34,9 @@ from auditor.models import Block, Claim, Document
 _PREFILTER = re.compile(
     r"(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r"))\s*(?:[xX×%](?![a-z])|percent|pct|per cent|times|-?fold)|"
     r"\b(?:twice|doubl\w*|tripl\w*|quadrupl\w*|\w+fold|halv\w*|half|third|quarter|fifth|times|percent|pct)\b|"
-    r"\bfrom\b[^.\n]{0,40}?\d[^\n]{0,40}?\bto\b\s*(?:(?:about|around|roughly|nearly|approximately)\s+)?[~≈$€£]?\d|\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
+    r"\bfrom\b[^.\n]{0,40}?(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b)[^\n]{0,40}?\bto\b\s*"
+    r"(?:(?:about|around|roughly|nearly|approximately)\s+)?[~≈$€£]?(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b)|"
+    r"\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
     r"\b[x×]\d+\.\d",
     re.I)
 # Statements that may carry an operating point or a scope: any number or an op word.
@@ -275,8 +277,9 @@ def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> 
     a = fig.start
     while a > max(sent.start, fig.start - before) and doc[a - 1].lower_ not in _CLAUSE_BREAK:
         a -= 1
-    b = fig.end
-    while b < min(sent.end, fig.end + after) and doc[b].lower_ not in _CLAUSE_BREAK:
+    b, words = fig.end, 0
+    while b < sent.end and words < after and doc[b].lower_ not in _CLAUSE_BREAK:
+        words += doc[b].text != "-"  # ("memory-capacity utilisation" counts as two words, not four tokens)
         b += 1
     return _window_text(doc, a, b, sent)
 
@@ -296,9 +299,13 @@ _LEVEL_BREAKERS = {"lower", "higher", "less", "more", "faster", "slower", "fewer
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:at most|at least|about|around|roughly|nearly|almost|up to|just|only|over|"
                           r"under|below|above)\s+)?$", re.I)
 _FROM_LEVEL_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,3}?\d[\d.,]*\s*%\s+to\s*$", re.I)
+_GAIN_LABEL = re.compile(r"^\W*(?:[\w-]+\s+){0,2}(?:gain|speedup|speed-up|improvement|uplift|reduction|saving|savings|"
+                         r"regression|slowdown)\b", re.I)
+_POOL_WORDS = re.compile(r"\b(?:pool|KV cache|KV-cache|cache capacity|capacity|fit|fits)\b", re.I)
 _QUALITY_HELD = re.compile(r"\b(?:(?:for|at|with)\s+(?:the\s+)?(?:same|equal|matching|comparable|similar|unchanged|"
                            r"iso-?)\s*accuracy|(?:with(?:out)?|at)\s+(?:no|negligible|minimal|little|any)\s+"
-                           r"(?:loss (?:of|in) )?accuracy(?: loss| drop| degradation)?)\b", re.I)
+                           r"(?:loss (?:of|in) )?accuracy(?: loss| drop| degradation)?|"
+                           r"(?:keep|keeping|keeps|preserv\w+|maintain\w*|retain\w*)\s+(?:the\s+|model\s+)?accuracy)\b", re.I)
 _STRICT_PERF = re.compile(
     r"\b(?:faster|slower|speed|speed-?ups?|throughput|latency|ttft|itl|tpot|tok/s|tokens/s|tokens per second|"
     r"goodput|memory|cost|cheaper|req/s|requests per second)\b", re.I)
@@ -447,10 +454,12 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         # or a concurrency sweep ("from 16 to 32")
         around = _window_text(doc, fig.start - 8, fig.end + 3, sent)
         unit_after = _window_text(doc, fig.end, fig.end + 5, sent)  # "to 4,600 output tokens per second"
+        if re.match(r"\s*[kKmM]?\s*tokens\b", unit_after) and _POOL_WORDS.search(sent.text):
+            return False  # "the pool goes from 43,928 to 87,857 tokens": room in the KV cache, a capacity claim
         return not (_PERF_UNIT.search(around) or _names_metric(around) or _PERF_UNIT.search(unit_after))
     if fig.unit == "x":
-        if fig.value <= 0 or fig.value > 1000:
-            return True
+        if fig.value <= 0 or (fig.value > 1000 and not (nxt is not None and nxt.lower_ in _COMPARATIVES)):
+            return True  # (not "up to 1,154x faster TTFT")
         if nxt is not None and nxt.text in ("'s", "’s"):
             return True  # "SCB 10X's event": a name
         lead = doc[sent.start:fig.start].text
@@ -480,9 +489,10 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             changed = _MULTIPLY_VERB.search(_window_text(doc, fig.start - 4, fig.start, sent))
             if not changed and not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform", " slow")):  # ("shrinks it roughly fourfold")
+                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ")):
+                # ("shrinks it roughly fourfold"; "double the context budget that fits in the same HBM")
                 return True
-        window = _clause_window(doc, fig, 4, 4, sent)
+        window = _QUALITY_HELD.sub(" ", _clause_window(doc, fig, 4, 4, sent))
         if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
             return True
         if nxt is not None and nxt.lower_ in ("is", "was") and NON_PERF_RE.search(_window_text(doc, fig.end, fig.end + 7, sent)):
@@ -500,7 +510,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                 return True
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
-        decoy_window = _window_text(doc, fig.start - 5, fig.end + 4, sent)
+        decoy_window = _QUALITY_HELD.sub(" ", _window_text(doc, fig.start - 5, fig.end + 4, sent))
         if any(not (m.group(0).startswith("of ") and nxt is not None and nxt.lower_ in _COMPARATIVES)
                for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
                 and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent):
@@ -543,6 +553,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True
         if fig.sign:
             return False
+        if prev is not None and prev.text == ":" and _GAIN_LABEL.search(doc[sent.start:fig.start - 1].text):
+            return False  # "Cumulative gain since the type was introduced in PR #13: 15%"
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
         if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or _cost_is_verb(doc, fig, sent) \
                 or _speed_figure(doc, fig, sent) or (
@@ -1001,7 +1013,7 @@ def _document_context(document: Document) -> _DocContext:
             # "Vendor A: TensorRT LLM (GB200, NVFP4 models)": a parenthesis naming hardware is the setup
             # ("(LoRA plus speculative decoding)" still names the topic)
             techs = _technique_in_text(re.sub(r"\([^)]*\)", lambda m: " " if ctx.HARDWARE_RE.search(m.group(0)) else m.group(0), t))
-            d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else None
+            d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else _heading_subject(t)
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and not _LISTS_TOPICS(t):
                 d.title_technique = techs[0]
             if (b.level or 1) >= 2:
@@ -1067,6 +1079,10 @@ def _document_context(document: Document) -> _DocContext:
         first = document.blocks[0]
         # a plain-text title run together with its "Source:" line: the citation names no topic
         title = re.split(r"\s+Source:\s", text[first.start:first.end])[0]
+        if first.kind == "paragraph":  # a subtitle on the next source line is not part of the title
+            line = document.locate(first.start)[0]
+            own = document.lines[line - 1].strip() if 0 < line <= len(document.lines) else ""
+            title = own if own and title.startswith(own[:20]) else title
         techs = _technique_in_text(title)
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title):
             d.title_technique = techs[0]
@@ -1074,7 +1090,8 @@ def _document_context(document: Document) -> _DocContext:
 
 
 _METRIC_SCOPE_RE = re.compile(
-    r"\bthe (?:metric|quantity|measure)(?: we report| reported| compared)?(?: throughout| here| everywhere)? is\b|"
+    r"\bthe (?:headline |primary |main |key )?(?:metric|quantity|measure)(?: we report| reported| compared)?"
+    r"(?: throughout| here| everywhere)? is\b|"
     r"\b(?:all|every|each) (?:(?:the|of the) )?(?:numbers?|figures?|results?|cells?|ratios?|speedups?|"
     r"measurements?|values?|entries|rows?)\b(?: (?:below|here|above|in (?:this|the) \w+))? (?:is|are|measures?|"
     r"reports?|compares?|gives?)\b", re.I)
@@ -1380,7 +1397,9 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
                           after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None, vague=True)
     cell = block.cell
     if metric is None and cell is not None:
-        metric = _table_metric(cell, block, _table_intro(document, bi))
+        stated_here = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
+            or dctx.doc_metric
+        metric = _table_metric(cell, block, _table_intro(document, bi), stated_here[0] if stated_here else None)
     if metric is None:  # a stated scope ("the metric throughout is decode speed") names it
         stated = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
             or dctx.doc_metric
@@ -1391,6 +1410,9 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
+    if metric is None and fig.unit == "abs" and re.match(r"\s*[kKmM]?\s*tokens\b", sent_text[rel_e:]) \
+            and _POOL_WORDS.search(sent_text):
+        metric = "capacity"  # "the pool goes from 43,928 to 87,857 tokens"
     if metric is None and fig.unit == "abs" and _SIZE_UNIT.search(doc[fig.start:min(sent.end, fig.end + 1)].text):
         metric = "memory"  # "drops from 54 GB to 14.1 GB"
     if metric is None and (_PRICE_RE.search(_figure_clause(doc.text, sent, fig_cs, fig_ce))
@@ -1415,6 +1437,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     direction, down = _direction(doc, fig, sent, metric)
     if cell is not None and fig.unit == "%" and fig.sign and _SPEEDUP_HEADER.search(cell.col_header or ""):
         direction = "better" if fig.sign > 0 else "worse"  # "| End-to-end speed-up, turn 2 | +96.13% |"
+    if cell is not None and fig.unit == "x" and fig.low is None and _SPEEDUP_HEADER.search(cell.col_header or ""):
+        direction = "better" if fig.value >= 1 else "worse"  # "| Speedup vs TRTLLM-Gen | 0.18x |": a slowdown
     if rival_item and direction == "worse" and _SLOWER_AFTER.match(sent_text, rel_e):
         direction = "better"  # "- AWS: 75x slower": the rival is slower, the announced system faster
     hedge = _hedge(doc, fig, sent)
@@ -1536,7 +1560,8 @@ _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memor
 # "reduces the KV cache by 93.3%": the cache's size
 _SPEEDUP_HEADER = re.compile(r"\b(?:speed-?ups?|speedups?|faster|gain|improvement|uplift)\b", re.I)
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
-                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?(?:\s+(?:by|to))?\s*$|"
+                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?(?:\s+(?:by|to))?"
+                            r"(?:\s+(?:more than|over|up to|about|roughly|nearly|almost|at least))?\s*$|"
                             r"\b(?:KV[- ]|K/V )?cache(?:\s+(?:size|footprint|memory))?\s+(?:shrinks|shrank|falls|fell|"
                             r"drops|dropped|is (?:cut|reduced|compressed))\s+(?:by\s+)?(?:(?:about|roughly|around|nearly|"
                             r"almost|up to|some)\s+)?[~≈]?\s*$", re.I)  # ("the cache shrinks about 4x")
@@ -1548,7 +1573,7 @@ _METRIC_COLUMN = re.compile(r"\b(?:metric|measure|quantity|setting|scenario)\b",
 _LATENCY_KINDS = ("e2e", "ttft", "itl", "tpot")
 
 
-def _table_metric(cell, block: Block, intro: str | None) -> str | None:
+def _table_metric(cell, block: Block, intro: str | None, stated: str | None = None) -> str | None:
     """A speedup cell's metric: its column header, a 'Metric' column of its row, its row header, the
     section heading, the caption or lead-in (read next to the table), else what the other columns
     measure ("Tokens/s/user" beside "Gain"). A generic "latency" header takes the latency kind the
@@ -1560,8 +1585,14 @@ def _table_metric(cell, block: Block, intro: str | None) -> str | None:
     candidates += [(cell.row_header, 0)]
     if not cell.header_row:  # a headerless block of aligned rows: the row's own label cells say what it measures
         candidates += [(c, 0) for j, c in enumerate(cell.row_cells) if j not in (0, cell.col)]
-    candidates += [*[(h, 0) for h in block.section[-1:]], (intro, None)]
+    candidates += [*[(h, 0) for h in block.section[-1:]]]
+    if stated is not None:  # "The metric is Turn-2 TTFT: ..." said for the section beats the lead-in's last word
+        candidates.append((stated, -1))
+    candidates.append((intro, None))
     for text, at in candidates:
+        if at == -1:
+            found = text
+            break
         if text:
             if at is not None and text is not intro and _is_op_header(text):
                 continue  # "64 concurrent requests": the column's load, not what it measures
@@ -1656,6 +1687,10 @@ _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above)
                           r"another benchmark|separately|in a separate)\b", re.I)
 
 
+_SETUP_ITEM = re.compile(r"^\W*(?:Benchmark|Setup|Set-up|Config(?:uration)?|Workload|Load|Test|Measured (?:on|with|at))\s*:",
+                         re.I)
+_SETUP_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:Setup|Set-up|Config(?:uration)?|Settings|Hardware|Environment|"
+                             r"Testbed|Test bed)\s*:[^.]*(?:\.|$)", re.I)
 _BACKREF_OP_RE = re.compile(r"\b(?:in|at|under|with|for)\s+(?:that|this|the same)\s+(?:setting|setup|configuration|"
                             r"load(?: level)?|operating point|regime|conditions?)\b|^\W*(?:the\s+)?same (?:setup|setting|"
                             r"configuration|load|conditions)\b", re.I)
@@ -1718,6 +1753,18 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                                      o.text), "paragraph"
     if bi in leadins:
         return leadins[bi], "paragraph"
+    if block.kind == "list_item":
+        # "- Benchmark: sonnet, 100 prompts at a concurrency of 32." then "- Output token throughput +8.8%.":
+        # a setup item earlier in the same list states the op for the result items after it
+        k = bi - 1
+        while k >= 0 and bi - k <= 8 and document.blocks[k].kind == "list_item":
+            item = document.text[document.blocks[k].start:document.blocks[k].end]
+            if _SETUP_ITEM.match(item):
+                ops = {(o.kind, o.value): o for o in find_ops(item)}
+                if len(ops) == 1:
+                    return next(iter(ops.values())), "paragraph"
+                break
+            k -= 1
     if _BACKREF_OP_RE.search(sent.text) and bi > 0:
         # "In that setting NVIDIA measured up to 1.2x", "- Same setup, ...: again 2-3x": the op just stated
         above = document.blocks[bi - 1]
@@ -1922,6 +1969,21 @@ _PRECISION_SUBJECT = re.compile(
     r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
+
+
+def _heading_subject(text: str) -> str | None:
+    """"Chunked prefill on the paged-attention path": the first technique is the subject when every
+    later one hangs off a preposition (a setting it was measured on), not a list of topics."""
+    pipe = get_pipeline()
+    d = pipe.nlp.make_doc(text)
+    spans = _technique_spans(pipe, d)
+    if len(spans) < 2 or _LISTS_TOPICS(text) or re.search(r"(?:and|vs\.?|versus|or|plus)|[+&/]", text[:d[spans[-1][0]].idx]):
+        return None
+    later = spans[1:]
+    if all(any(x.lower_ in ("on", "in", "via", "with", "over", "for", "under", "atop") for x in d[max(0, s0 - 3):s0])
+           and s0 > spans[0][1] for s0, _, _ in later):
+        return spans[0][2]
+    return None
 
 
 def _LISTS_TOPICS(title: str) -> bool:
@@ -2144,6 +2206,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     cell = block.cell
     if cell is not None:
         intro = _table_intro(document, bi)
+        if intro:  # "Setup: one B200, TP8, NVFP4, ...": what the runs held fixed, not what the table compares
+            intro = _SETUP_SENTENCE.sub(" ", intro).strip() or None
         # a precision in the row's own cells ("| DeepSeek-R1 | FP8 | 2 | 11.0x |") is the quantisation
         # measured only when the table names what it is measured against ("vs BF16"); otherwise it
         # is a setting of the systems the table compares

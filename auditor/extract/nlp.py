@@ -64,6 +64,8 @@ def make_tokenizer():
 
 _NUM = {"LIKE_NUM": True}
 _NUMBER_TOKEN = {"TEXT": {"REGEX": r"^\d{1,7}(?:,\d{3})*(?:\.\d+)?[kK]?$"}}  # "1.5k -> 2.2k tok/s"
+_FROMTO_END = {"LOWER": {"REGEX": r"^(?:\d{1,7}(?:,\d{3})*(?:\.\d+)?[k]?|two|three|four|five|six|seven|eight|nine|ten|"
+                                    r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)$"}}
 _CURRENCY = {"ORTH": {"IN": ["$", "€", "£"]}, "OP": "?"}  # "from $0.413 to $0.140 per million tokens"
 
 FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
@@ -96,12 +98,13 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
     ],
     # "from 120 to 300 tok/s", "from 800 ms to 200 ms", "120 -> 300"
     "FROMTO": [
+        # (up to five words between the ends: "from 8.4 ms in eager mode to 5.1 ms", "from about 17K tokens
+        # in BF16 to about 193K"; spelled-out ends: "from about eight to about 32")
         [{"LOWER": "from"}, {"LOWER": {"IN": ["~", "≈", "roughly", "about", "around", "approximately", "nearly"]},
-                             "OP": "?"}, _CURRENCY, _NUMBER_TOKEN,
-         {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"}, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
-         {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
+                             "OP": "?"}, _CURRENCY, _FROMTO_END,
+         *[{"LIKE_NUM": False, "IS_PUNCT": False, "LOWER": {"NOT_IN": ["from", "to"]}, "OP": "?"}] * 5,
          {"LOWER": "to"}, {"LOWER": {"IN": ["~", "≈", "roughly", "about", "around", "approximately", "nearly"]},
-                           "OP": "?"}, _CURRENCY, _NUMBER_TOKEN],
+                           "OP": "?"}, _CURRENCY, _FROMTO_END],
         [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"ORTH": {"IN": ["->", "→", "=>", "-->"]}}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],

@@ -57,8 +57,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("batch_size", re.compile(r"\bsingle[- ]batch\b", re.I)),
     ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(
-        r"\b(?:at|under|with|of|up to|by)\s+(?:a\s+|the\s+same\s+)?(?:constant\s+|steady\s+|fixed\s+)?(?:load\s+of\s+)?(\d+(?:\.\d+)?)\s*"
+        r"\b(?:at|under|with|of|up to|by)\s+(?:a\s+|the\s+same\s+)?(?:constant\s+|steady\s+|fixed\s+)?(?:load\s+of\s+)?"
+        r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
         r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
+    # a heading or header that is only a rate ("### 0.25 requests per second")
+    ("request_rate", re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|"
+                                r"queries per second)\s*$", re.I)),
     # "Load arrives as one new user per second", "4 requests per second"
     ("request_rate", re.compile(r"\b" + _NUM + r"\s+new\s+(?:users?|requests?|queries)\s+(?:per|a|each)\s+second\b",
                                 re.I)),
@@ -106,6 +110,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("users", "clients"),
     ("batch",), ("bs",), ("batch",), ("batch",), ("batch",), ("batch",), ("single",),
     ("rate",),
+    ("qps", "req", "rps", "quer"),
     ("qps", "req", "rps", "quer"),
     ("second",),
     ("qps",),

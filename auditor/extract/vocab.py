@@ -57,6 +57,7 @@ METRIC_TERMS: dict[str, list[str]] = {
     "capacity": ["capacity", "as many tokens", "many tokens", "tokens per gigabyte", "more tokens in cache", "as many requests",
                  "as many sequences", "as many users", "concurrent requests", "more requests", "more sequences", "concurrent users",
                  "more users", "batch capacity", "cache capacity", "context capacity", "larger batch",
+                 "context budget", "kv capacity", "token capacity",
                  "larger batches", "bigger batch", "bigger batches", "more tokens in cache",
                  "kv cache capacity", "tokens resident", "resident", "sequences in flight",
                  "batch grow", "batches grow", "batch to grow", "batch size grow", "max tokens", "kv cache max tokens",
@@ -98,7 +99,7 @@ DOWN_WORDS = {"lower", "less", "fewer", "reduce", "reduces", "reduced", "reducin
               "slashed", "halves", "halved", "decline", "declines", "declined", "shorter", "lose", "loses",
               "lost", "loss", "dips", "dipped", "sheds", "compress", "compresses", "below", "shallower"}
 GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperforms", "outperform", "accelerates",
-              "acceleration", "better", "improvement", "improves", "improved", "gain", "gains", "wins", "win",
+              "acceleration", "better", "improvement", "improves", "improved", "improve", "improving", "gain", "gains", "wins", "win",
               "beats", "ahead", "accelerated", "cheaper"}
 BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
@@ -166,7 +167,7 @@ NON_PERF_CONTEXT = [
     "more training", "the data", "hit rate", "hit rates", "hit-rate", "hit-rates", "hit ratio", "hit ratios", "acceptance", "numerical error", "error",
     "perplexity", "accuracy", "model size", "more parameters", "larger model",
     "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
-    "combinations", "expert combinations",
+    "combinations", "expert combinations", "utilisation", "utilization",
 ]
 
 PERCENT_DECOY_RE = re.compile(
