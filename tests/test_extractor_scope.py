@@ -1073,3 +1073,28 @@ def test_writer_x_rates_setup_items_and_speedup_columns() -> None:
                 "memory-bandwidth utilisation; throughput rises 1.68x. Against the mixed deployment, P/D cuts p99 TPOT "
                 "by 21%.\n")
     assert set(cs) == {"1.68x", "21%"} and cs["21%"].technique == "disaggregated-serving"
+
+
+def test_word_ratios_with_a_change_noun_gain_copulas_spreads_and_ranges_below_one() -> None:
+    cs = claims("The same switch is a fivefold regression at one rate and a tenfold win at another. The router "
+                "served twice the request rate of a role-blind balancer. The average gain over the best existing "
+                "method is 19-22%. Prompt lengths vary by 10x. Throughput goes from ~200 tok/s to ~280 tok/s.\n")
+    assert (cs["fivefold"].direction, cs["tenfold"].direction) == ("worse", "better")
+    assert "twice" in cs and cs["19-22%"].value == 22 and "10x" not in cs
+    assert cs["200 tok/s to ~280"].value == 1.4
+    cs = claims("The all-Triton models ran at 0.76-0.78x the speed of the CUDA-kernel versions.\n")
+    assert cs["0.76-0.78x"].direction == "worse"
+    cs = claims("BitDecoding reports up to 7.5x speedup on an RTX 4090, 4.8x on an A100 and 8.9x on an H100. The "
+                "threshold is a match rate of at least 10%. Option B runs on 8x Arc Pro B60.\n")
+    assert [cs[k].hedge for k in ("7.5x", "4.8x", "8.9x")] == ["up_to"] * 3 and set(cs) == {"7.5x", "4.8x", "8.9x"}
+
+
+def test_a_compared_rate_is_a_result_and_numbered_plain_text_sections_scope_their_statements() -> None:
+    cs = claims("It served Llama-3.1-70B FP8 on Ironwood at 9.55 req/s vs 6.52 for the BF16 model, +46%.\n")
+    assert (cs["46%"].op_kind, cs["46%"].metric) == ("unstated", "throughput")
+    text = ("DIGEST\n\n1. TritonMoE: fused MoE dispatch (arXiv, April 2026)\n\nThe kernel is 4.9x faster on a batch of "
+            "32 tokens.\n\n2. BlendServe: batching for offline inference\n   (arXiv 2411.16102)\n\nAll numbers are "
+            "offline, whole-job throughput. BlendServe delivers up to 1.44x higher throughput.\n\n"
+            "3. pplx-kernels: portable MoE dispatch\n\nDispatch runs up to 10x faster than all-to-all.\n")
+    cs = claims(text, kind="text")
+    assert (cs["1.44x"].op_kind, cs["10x"].op_kind, cs["4.9x"].op_kind) == ("offline", "unstated", "batch_size")

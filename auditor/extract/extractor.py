@@ -301,6 +301,10 @@ _FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:at most|at least|about|around|roughly
 _FROM_LEVEL_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,3}?\d[\d.,]*\s*%\s+to\s*$", re.I)
 _GAIN_LABEL = re.compile(r"^\W*(?:[\w-]+\s+){0,2}(?:gain|speedup|speed-up|improvement|uplift|reduction|saving|savings|"
                          r"regression|slowdown)\b", re.I)
+_WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|speed-up|reduction|boost|slowdown|"
+                                r"request rate|query rate)\b", re.I)  # "a tenfold improvement", "twice the request rate"
+_GAIN_NOUN = re.compile(r"\b(?:gain|gains|speedup|speed-up|speedups|improvement|uplift|reduction|savings?|"
+                        r"slowdown|regression)\b", re.I)
 _POOL_WORDS = re.compile(r"\b(?:pool|KV cache|KV-cache|cache capacity|capacity|fit|fits)\b", re.I)
 _QUALITY_HELD = re.compile(r"\b(?:(?:for|at|with)\s+(?:the\s+)?(?:same|equal|matching|comparable|similar|unchanged|"
                            r"iso-?)\s*accuracy|(?:with(?:out)?|at)\s+(?:no|negligible|minimal|little|any)\s+"
@@ -431,6 +435,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         return True  # "Training: up to 2x the performance per dollar of v4": not an inference claim
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
         return True
+    if fig.start - 2 >= sent.start and doc[fig.start - 1].lower_ == "by" and doc[fig.start - 2].lower_ in (
+            "vary", "varies", "varied", "differ", "differs", "differed", "fluctuate", "fluctuates"):
+        return True  # "since prompt lengths vary by 10x": a spread, not a change
     if prev is not None and prev.lower_ in ("version", "release", "step", "table", "figure", "fig.", "section",
                                             "eq.", "equation", "rank", "layer", "top"):
         return True
@@ -489,7 +496,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             changed = _MULTIPLY_VERB.search(_window_text(doc, fig.start - 4, fig.start, sent))
             if not changed and not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ")):
+                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ")) \
+                    and not _WORD_RATIO_CHANGE.search(window):
                 # ("shrinks it roughly fourfold"; "double the context budget that fits in the same HBM")
                 return True
         window = _QUALITY_HELD.sub(" ", _clause_window(doc, fig, 4, 4, sent))
@@ -555,6 +563,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return False
         if prev is not None and prev.text == ":" and _GAIN_LABEL.search(doc[sent.start:fig.start - 1].text):
             return False  # "Cumulative gain since the type was introduced in PR #13: 15%"
+        if prev is not None and prev.lower_ in ("is", "was", "are", "were") and _GAIN_NOUN.search(
+                _window_text(doc, fig.start - 12, fig.start, sent)):
+            return False  # "the average gain over the best existing method is 19-22%"
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
         if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or _cost_is_verb(doc, fig, sent) \
                 or _speed_figure(doc, fig, sent) or (
@@ -668,8 +679,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
             window = _window_text(doc, fig.start - 6, fig.end + 4, sent)
             lower_better = bool(_TIME_UNIT.search(window))
         return ("better" if down == lower_better else "worse"), down
-    if fig.unit == "x" and fig.value < 1 and fig.low is None:
-        return ("better" if lower_better else "worse"), True
+    if fig.unit == "x" and fig.value < 1 and (fig.low is None or fig.low < 1):
+        return ("better" if lower_better else "worse"), True  # ("ran at 0.76-0.78x the speed": both ends below 1)
     if fig.unit == "%" and fig.sign:
         down = fig.sign < 0
         return ("better" if down == lower_better else "worse"), down
@@ -1296,7 +1307,7 @@ def _share_hedges(claims: list[Claim], text: str) -> None:
     for prev, cur in zip(claims, claims[1:]):
         if cur.hedge != "none" or prev.hedge not in ("up_to", "about") or cur.unit != prev.unit:
             continue
-        between = text[prev.end:cur.start]
+        between = ctx.HARDWARE_RE.sub("GPU", text[prev.end:cur.start])  # ("7.5x on an RTX 4090, 4.8x on an A100")
         if len(between.split()) <= 5 and re.search(r",|\band\b|\bor\b", between) and not re.search(
                 r"[.;:]|(?<![A-Za-z])\d|\b(?:but|while|whereas)\b|\b(?:only|just|exactly|at least|over|more than)\s*$",
                 between):  # ("up to 1.9x over lookahead decoding and 2.8x over ...": "over" names a baseline there)

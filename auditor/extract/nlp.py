@@ -64,7 +64,7 @@ def make_tokenizer():
 
 _NUM = {"LIKE_NUM": True}
 _NUMBER_TOKEN = {"TEXT": {"REGEX": r"^\d{1,7}(?:,\d{3})*(?:\.\d+)?[kK]?$"}}  # "1.5k -> 2.2k tok/s"
-_FROMTO_END = {"LOWER": {"REGEX": r"^(?:\d{1,7}(?:,\d{3})*(?:\.\d+)?[k]?|two|three|four|five|six|seven|eight|nine|ten|"
+_FROMTO_END = {"LOWER": {"REGEX": r"^[~≈]?(?:\d{1,7}(?:,\d{3})*(?:\.\d+)?[k]?|two|three|four|five|six|seven|eight|nine|ten|"
                                     r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)$"}}
 _CURRENCY = {"ORTH": {"IN": ["$", "€", "£"]}, "OP": "?"}  # "from $0.413 to $0.140 per million tokens"
 
@@ -102,7 +102,8 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
         # in BF16 to about 193K"; spelled-out ends: "from about eight to about 32")
         [{"LOWER": "from"}, {"LOWER": {"IN": ["~", "≈", "roughly", "about", "around", "approximately", "nearly"]},
                              "OP": "?"}, _CURRENCY, _FROMTO_END,
-         *[{"LIKE_NUM": False, "IS_PUNCT": False, "LOWER": {"NOT_IN": ["from", "to"]}, "OP": "?"}] * 5,
+         *[{"LIKE_NUM": False, "ORTH": {"NOT_IN": [".", ",", ";", ":", "(", ")", "!", "?", "—", "–"]},
+            "LOWER": {"NOT_IN": ["from", "to"]}, "OP": "?"}] * 5,  # ("from ~200 tok/s to ~280 tok/s")
          {"LOWER": "to"}, {"LOWER": {"IN": ["~", "≈", "roughly", "about", "around", "approximately", "nearly"]},
                            "OP": "?"}, _CURRENCY, _FROMTO_END],
         [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},

@@ -136,6 +136,9 @@ _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|me
                              r"for|with|using|on|of|scenario|fully|purely|both|all|as)|[,(:;/]|^)\s*$")
 
 
+_RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
+
+
 def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
     if not _OP_HINT.search(text):
@@ -163,6 +166,8 @@ def find_ops(text: str) -> list[OpMention]:
     # scenario"), not an adverb of some other step ("assigns each head a pattern offline")
     found = [o for o in found if not (o.kind == "offline" and o.text.lower() == "offline"
                                       and not _OFFLINE_BEFORE.search(lower, max(0, o.start - 24), o.start))]
+    # "served Llama-3.1-70B at 9.55 req/s vs 6.52 for the BF16 model": a rate compared is the result, not the load
+    found = [o for o in found if not (o.kind == "request_rate" and _RATE_COMPARED.match(lower, o.end))]
     found.sort(key=lambda o: (o.start, -(o.end - o.start)))
     out: list[OpMention] = []
     for o in found:

@@ -147,13 +147,15 @@ PERCENT_DECOY_TERMS = [
     "error rate", "failure rate", "success rate", "of the workload", "of workloads", "chance", "likelihood",
     "f1", "bleu", "rouge", "reuse rate", "draft acceptance", "acceptance length", "coverage",
     "memory_utilization", "gpu_memory_utilization", "of the time budget", "confidence interval", "balance ratio",
+    "match rate", "match ratio",
 ]
 # a ratio followed by one of these counts hardware or parameters, not speed
 RATIO_DECOY_NEXT = re.compile(
     r"^(h100|h200|h20|h800|a100|a10g?|l40s?|l4|b200|b300|gb200|gb300|mi\d{3}x?|rtx|gpus?|nodes?|cards?|"
     r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
     r"cpus?|cores?|servers?|experts?|layers?|heads?|intel|amd|nvidia|xeon|epyc|ddr\d\w*|hbm\w*|nvme|ssds?|"
-    r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?|npus?|ascend|trainium\w*|inferentia\w*|apart|concurrency|seeds?)\b",
+    r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?|npus?|ascend|trainium\w*|inferentia\w*|apart|concurrency|seeds?|"
+    r"arc|radeon|geforce|quadro|jetson|l20|l40s?|a800|h800|rtx\d*)\b",
     re.IGNORECASE,
 )
 RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel",

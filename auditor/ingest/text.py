@@ -72,6 +72,7 @@ def _is_line_list(para: list[tuple[int, str]]) -> bool:
         and len(lines[-1]) <= 120
 
 
+_NUMBERED_SECTION = re.compile(r"^\d{1,2}\.\s+(?=[A-Za-z])")
 _CAPS_TITLE = re.compile(r"^\s*[A-Z][A-Z0-9 &/+-]{2,40}:?\s*$")  # "SCOPE", "TRIED AND REVERTED"
 
 
@@ -80,9 +81,12 @@ def _is_title(lines: list[tuple[int, str]], has_more: bool) -> bool:
     if len(lines) != 1 or not has_more:
         return False
     text = lines[0][1].strip()
-    if text.endswith(")") and "." not in text:  # "INT4 weight-only (Marlin, W4A16)": a title's aside
+    numbered = _NUMBERED_SECTION.match(text)
+    if numbered:  # "1. TritonMoE: fused MoE dispatch in pure Triton (arXiv, April 2026)": a numbered section
+        text = text[numbered.end():]
+    if text.endswith(")") and text.count(".") <= (1 if numbered else 0):  # "INT4 weight-only (Marlin, W4A16)": an aside
         text = text[:text.rfind("(")].rstrip() or text
-    return 0 < len(text) <= 80 and not _SENTENCE_END.search(text) and not _LIST_ITEM.match(text)
+    return 0 < len(text) <= 80 and not _SENTENCE_END.search(text) and (bool(numbered) or not _LIST_ITEM.match(text))
 
 
 def parse_text(source: str, path: str, kind: str = "text") -> Document:
@@ -112,6 +116,10 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
     for para in paragraphs:
         if len(para) > 1 and not _LIST_ITEM.match(para[0][1]) and _is_title(para[:1], has_more=True) and (
                 _LIST_ITEM.match(para[1][1]) or _CAPS_TITLE.match(para[0][1])):  # "SCOPE" above its text
+            split.append(para[:1])
+            split.append(para[1:])
+        elif len(para) > 1 and _NUMBERED_SECTION.match(para[0][1]) and _is_title(para[:1], has_more=True) and all(
+                raw[:1].isspace() for _, raw in para[1:]):  # "2. BlendServe: ..." over an indented byline
             split.append(para[:1])
             split.append(para[1:])
         else:
