@@ -1407,6 +1407,14 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans,
                           after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None, vague=True)
     cell = block.cell
+    if cell is None and fig.unit in ("x", "%"):
+        # "ITL p50 25.58 ms -> 6.89 ms = 3.71x" as a line of its own: the label the line starts with
+        line_no, col, _ = document.locate(doc[fig.start].idx + block.start)
+        src = document.lines[line_no - 1] if 0 < line_no <= len(document.lines) else ""
+        label = _LINE_LABEL.match(src)
+        fig_text = doc[fig.start:fig.end].text
+        if label and src.rstrip().endswith(fig_text) and _METRIC_RE.match(label.group(1)):
+            metric = _METRIC_OF[_METRIC_RE.match(label.group(1)).group(1).lower()]
     if metric is None and cell is not None:
         stated_here = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
             or dctx.doc_metric
@@ -1698,6 +1706,10 @@ _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above)
                           r"another benchmark|separately|in a separate)\b", re.I)
 
 
+_LINE_LABEL = re.compile(r"^\s*(?:[-*•]\s+)?(\S+(?:\s+\S+)?)")
+_HELD_AFTER = re.compile(r"^(?:[\w-]+\s+){0,2}(?:identical|unchanged|held (?:constant|fixed)|constant across|"
+                         r"(?:was|were|is|are|stays?|stayed) (?:the same|on (?:in|for) both|enabled (?:in|for|on) both))\b",
+                         re.I)
 _SETUP_ITEM = re.compile(r"^\W*(?:Benchmark|Setup|Set-up|Config(?:uration)?|Workload|Load|Test|Measured (?:on|with|at))\s*:",
                          re.I)
 _SETUP_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:Setup|Set-up|Config(?:uration)?|Settings|Hardware|Environment|"
@@ -2062,6 +2074,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "TEAL also composes with weight quantization", "Turbo is not only speculation": not the subject
     if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
+    if _HELD_AFTER.match(doc[t[1]:min(len(doc), t[1] + 6)].text):
+        return True  # "MTP acceptance identical across runs": held the same on both sides
     if t[0] > 0 and doc[t[0] - 1].lower_ == "whose" and any(x.lower_ in ("already", "also", "still")
                                                           for x in doc[t[1]:min(len(doc), t[1] + 2)]):
         return True  # "Integrated into vLLM, whose PagedAttention already stores the prompt once": the host's feature
