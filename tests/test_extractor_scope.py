@@ -1102,7 +1102,12 @@ def test_a_compared_rate_is_a_result_and_numbered_plain_text_sections_scope_thei
 
 def test_a_line_labelled_with_its_metric_and_a_technique_held_the_same() -> None:
     cs = claims("follow-up on the delayed-pre-block PR, at concurrency 1:\nITL p50 25.58 ms -> 6.89 ms = 3.71x\n"
-                "output tok/s 35.89 -> 95.16 = 2.65X\nMTP acceptance identical across runs, so the ITL delta is step time.\n",
+                "output tok/s 35.89 -> 95.16 = 2.65X\n\nMTP acceptance identical across runs, so the ITL delta is step "
+                "time.\n",
                 kind="text")
     assert (cs["3.71x"].metric, cs["2.65X"].metric) == ("itl", "throughput")
     assert cs["3.71x"].technique is None
+    cs = claims("# Notes\n\nMTP acceptance was identical across runs, and the delayed-pre-block PR cut ITL by 3.71x.\n")
+    assert cs["3.71x"].technique is None
+    cs = claims("# Notes\n\nMTP raised acceptance, and the PR cut ITL by 3.71x.\n")
+    assert cs["3.71x"].technique == "speculative-decoding"
