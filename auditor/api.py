@@ -14,7 +14,7 @@ from auditor import __version__
 from auditor.classify import classify
 from auditor.extract import extract
 from auditor.ingest import IngestError, load, parse_string
-from auditor.models import Document, FileReport, Report, ToolInfo, summarise
+from auditor.models import Document, FileDigest, FileReport, Report, ToolInfo, summarise
 from auditor.rules_engine import Rule, apply_rules, load_rules
 from auditor.settings import Settings
 
@@ -40,9 +40,11 @@ def audit_document(doc: Document, settings: Settings, rules: Sequence[Rule], mea
     return FileReport(path=doc.path, kind=doc.kind, claims=claims, findings=findings)
 
 
-def make_report(files: list[FileReport], settings: Settings) -> Report:
+def make_report(files: list[FileReport], settings: Settings,
+                summary_of: Sequence[FileDigest] | None = None) -> Report:
+    """summary_of: count these instead of `files` (a report whose files travel as JSON, runner.run_check_json)."""
     return Report(tool=ToolInfo(version=__version__), config=settings.report_view(), files=files,
-                  summary=summarise(files))
+                  summary=summarise(files if summary_of is None else summary_of))
 
 
 def audit_text(text: str, *, name: str = "<text>", kind: str = "markdown", settings: Settings | None = None,

@@ -5,8 +5,10 @@ Exit codes, as other linters: 0 nothing at or above --fail-on, 1 findings, 2 usa
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
+from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -17,7 +19,7 @@ from rich.console import Console
 from auditor import __version__
 from auditor.config import ConfigError, resolve_settings
 from auditor.lexicon import DataFileError
-from auditor.models import Report
+from auditor.models import FileDigest, FileReport, Report
 from auditor.rules_engine import load_rules
 from auditor.settings import AUTO_JOBS_MIN_FILES
 
@@ -159,12 +161,46 @@ def check(
         import os
 
         os.environ["AUDITOR_NO_CACHE"] = "1"
-    from auditor.runner import run_check
+    from auditor.runner import run_check, run_check_json
 
-    report = run_check(inputs, settings, rule_set, measured_set, jobs=jobs,
-                       show_progress=format in (CheckFormat.text,) or output is not None)
+    show_progress = format in (CheckFormat.text,) or output is not None
+    if format is CheckFormat.json:
+        json_report = run_check_json(inputs, settings, rule_set, measured_set, jobs=jobs, show_progress=show_progress)
+        _write_output_bytes(json_report.chunks(), output)
+        _print_input_errors(json_report.files)
+        raise typer.Exit(json_report.exit_code(settings.fail_on))
+    report = run_check(inputs, settings, rule_set, measured_set, jobs=jobs, show_progress=show_progress)
     _emit(report, format, output, settings, verbose)
     raise typer.Exit(report.exit_code(settings.fail_on))
+
+
+def _write_output_bytes(chunks: Iterable[bytes], output: Path | None) -> None:
+    """_write_output for UTF-8 pieces (the JSON report): written as they are, never decoded and
+    re-encoded (158 MB on the 1M-word bench) unless stdout has another encoding."""
+    if output is not None:
+        from auditor.report import write_atomic
+
+        write_atomic(output, b"".join(chunks))
+        return
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None or codecs.lookup(sys.stdout.encoding or "ascii").name != "utf-8":
+        _write_output(b"".join(chunks).decode("utf-8"), None)
+        return
+    sys.stdout.flush()
+    last = b""
+    for chunk in chunks:
+        if chunk:
+            buffer.write(chunk)
+            last = chunk
+    if not last.endswith(b"\n"):
+        buffer.write(b"\n")
+    buffer.flush()
+
+
+def _print_input_errors(files: Iterable[FileReport | FileDigest]) -> None:
+    for fr in files:
+        if fr.error:
+            err_console.print(f"[bold red]error:[/] {fr.error}", markup=True, highlight=False)
 
 
 def _emit(report: Report, format: CheckFormat, output: Path | None, settings, verbose: bool) -> None:
@@ -190,9 +226,8 @@ def _emit(report: Report, format: CheckFormat, output: Path | None, settings, ve
         if renderer is None:
             fail(f"--format {format.value} is not available in this build")
         _write_output(renderer(report, settings), output)
-    for fr in report.files:
-        if fr.error and format is not CheckFormat.text:
-            err_console.print(f"[bold red]error:[/] {fr.error}", markup=True, highlight=False)
+    if format is not CheckFormat.text:
+        _print_input_errors(report.files)
 
 
 @app.command("rules")

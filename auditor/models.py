@@ -8,6 +8,8 @@ the gold annotation format and the JSON report contract of DESIGN.md, so scoring
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -235,26 +237,49 @@ class Report(_Model):
 
     def exit_code(self, fail_on: FailOn) -> int:
         """Linter exit policy: 2 input error, 1 findings at/above fail_on, else 0."""
-        if any(f.error for f in self.files):
-            return 2
-        threshold = SEVERITY_RANK[fail_on]
-        if any(SEVERITY_RANK[f.severity] >= threshold for fr in self.files for f in fr.findings):
-            return 1
-        return 0
+        return exit_code_of([FileDigest.of(fr) for fr in self.files], fail_on)
 
 
-def summarise(files: list[FileReport]) -> Summary:
+@dataclass(frozen=True, slots=True)
+class FileDigest:
+    """What the summary, the exit code and the per-file table read of one FileReport. A worker that
+    has already written a file's JSON sends this instead of the FileReport (no model to pickle)."""
+
+    path: str
+    kind: str | None
+    error: str | None
+    claims: int
+    findings: tuple[tuple[str, str], ...]  # (rule, severity) of each finding, in order
+
+    @classmethod
+    def of(cls, fr: FileReport) -> FileDigest:
+        return cls(fr.path, fr.kind, fr.error, len(fr.claims), tuple((f.rule, f.severity) for f in fr.findings))
+
+
+def exit_code_of(files: Sequence[FileDigest], fail_on: FailOn) -> int:
+    """Linter exit policy: 2 input error, 1 findings at/above fail_on, else 0."""
+    if any(f.error for f in files):
+        return 2
+    threshold = SEVERITY_RANK[fail_on]
+    if any(SEVERITY_RANK[sev] >= threshold for fd in files for _, sev in fd.findings):
+        return 1
+    return 0
+
+
+def summarise(files: Sequence[FileReport | FileDigest]) -> Summary:
+    """Counts over all files (FileReports or their digests: the same Summary either way)."""
+    digests = [f if isinstance(f, FileDigest) else FileDigest.of(f) for f in files]
     by_rule: dict[str, int] = {}
     by_sev: dict[str, int] = {}
-    for fr in files:
-        for f in fr.findings:
-            by_rule[f.rule] = by_rule.get(f.rule, 0) + 1
-            by_sev[f.severity] = by_sev.get(f.severity, 0) + 1
+    for fd in digests:
+        for rule, sev in fd.findings:
+            by_rule[rule] = by_rule.get(rule, 0) + 1
+            by_sev[sev] = by_sev.get(sev, 0) + 1
     return Summary(
-        files=len(files),
-        claims=sum(len(f.claims) for f in files),
-        findings=sum(len(f.findings) for f in files),
-        errors=sum(1 for f in files if f.error),
+        files=len(digests),
+        claims=sum(fd.claims for fd in digests),
+        findings=sum(len(fd.findings) for fd in digests),
+        errors=sum(1 for fd in digests if fd.error),
         by_rule=dict(sorted(by_rule.items())),
         by_severity=by_sev,
     )

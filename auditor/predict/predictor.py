@@ -108,6 +108,21 @@ def _fit_rows(tm: TechModel, knob_items: tuple[tuple[str, float], ...], tuning: 
                     group_kn=tuple(group_kn), whole=tuple(idx == list(range(len(seen))) for idx in index))
 
 
+@lru_cache(maxsize=1024)  # ~8 KB each; corpus/ (393 documents) needs 777
+def _shared_speedup(tm: TechModel, scenario: tuple[str, str, int, int, int, Efficiency, float],
+                    knob_items: tuple[tuple[str, float], ...], tuning: bool, C0: float,
+                    curve: tuple[float, ...], ran_batch: bool, baseline_tp: float | None) -> _Speedup:
+    """One _Speedup per technique, scenario, knobs, headline concurrency and curve grid: claims that
+    share them (most claims of a document: the same defaults, "no operating point" read as
+    concurrency 1) share its baseline perf, admission cap and theta-grid evaluation, which do not
+    depend on the claim's figure. Only functions of the model's constants are kept, never a result
+    fitted to a figure; the values are the ones a fresh _Speedup computes."""
+    C_curve = np.array(curve)
+    C_curve.flags.writeable = False
+    return _Speedup(tm, _scenario(*scenario), _fit_rows(tm, knob_items, tuning).kn, C0, C_curve,
+                    ran_batch=ran_batch, baseline_tp=baseline_tp)
+
+
 def _plain(s: Sys) -> bool:
     """Whether every field of `s` is a plain number, i.e. it depends on neither theta nor the knobs."""
     return all(type(v) is float for v in vars(s).values())
@@ -131,6 +146,7 @@ class _Speedup:
         self._base: dict[str, np.ndarray] = {}
         self._base_plain: bool | None = None
         self._opt_cap: Any = None  # the optimised system's admission cap, once known not to depend on theta
+        self._at_grid: dict[str, np.ndarray] = {}  # at_headline on the technique's theta grid, per mode
 
     def with_rows(self, rows: np.ndarray, kn: dict[str, np.ndarray]) -> _Speedup:
         """The same curve for the knob rows `rows` (whose columns are `kn`), sharing the baseline's
@@ -156,6 +172,15 @@ class _Speedup:
     def at_headline(self, theta: np.ndarray, mode: str) -> np.ndarray:
         """Speedup at C0 for each theta: theta (1 or V, k) -> (V, k)."""
         return self._ratio(theta, self.C0, mode, 0, (self.V, theta.shape[1]))
+
+    def at_headline_grid(self, grid: np.ndarray, mode: str) -> np.ndarray:
+        """at_headline over the technique's theta grid (1, G) -> (V, G), computed once per mode: it
+        does not depend on the headline figure, so every claim that shares this _Speedup reuses it."""
+        s = self._at_grid.get(mode)
+        if s is None:
+            s = self._at_grid[mode] = self.at_headline(grid[None, :], mode)
+            s.flags.writeable = False
+        return s
 
     def on_curve(self, theta: np.ndarray, mode: str) -> np.ndarray:
         """Speedup along C_curve: theta (V, 1) -> (V, len(C_curve))."""
@@ -224,16 +249,18 @@ def _theta_grid(tm: TechModel) -> tuple[np.ndarray, np.ndarray]:
     return cached
 
 
-def fit_theta(tm: TechModel, speedup: Callable[[np.ndarray], np.ndarray], V: int, target: float
-              ) -> tuple[np.ndarray, np.ndarray]:
+def fit_theta(tm: TechModel, speedup: Callable[[np.ndarray], np.ndarray], V: int, target: float,
+              sp: _Speedup | None = None, mode: str = "") -> tuple[np.ndarray, np.ndarray]:
     """Fitted theta per variant (V,) and whether the headline was reachable.
 
     `speedup` maps theta (V, k) to the speedup at the headline's operating point (V, k). A 40-point
     grid brackets the first crossing of the target, 12 points inside the bracket refine it and a
-    linear interpolation finishes: two vectorised evaluations in all.
+    linear interpolation finishes: two vectorised evaluations in all. With `sp` (whose at_headline
+    in `mode` is `speedup`) the grid evaluation comes from its memo when another headline needed
+    it: it does not depend on the target.
     """
     grid, steps = _theta_grid(tm)
-    s = speedup(grid[None, :])  # (V, 40): the knob rows broadcast against the grid
+    s = sp.at_headline_grid(grid, mode) if sp is not None else speedup(grid[None, :])  # (V, 40)
     j, has = _first_crossing(s, target)
     # refine inside the bracket, then interpolate linearly
     t2 = grid[j][:, None] + steps[j][:, None] * _REFINE[None, :]
@@ -460,9 +487,12 @@ def predict_curve(
     # one vectorised fit)
     tuning = bool(tm.tune_knob) and C0 <= TUNE_MAX_CONCURRENCY and tm.tune_knob not in (params or {}) \
         and tm.tune_knob not in context_knobs
-    fit_rows = _fit_rows(tm, tuple(knobs.items()), tuning)
-    sp_all = _Speedup(tm, sc, fit_rows.kn, C0, C_curve, **flags)
-    theta_all, reachable_all = fit_theta(tm, lambda th: sp_all.at_headline(th, mode), sp_all.V, target)
+    knob_items = tuple(knobs.items())
+    fit_rows = _fit_rows(tm, knob_items, tuning)
+    sp_all = _shared_speedup(tm, (hw_id, m_id, n_gpus, int(input_len), int(output_len), eff, float(kv_bits)),
+                             knob_items, tuning, C0, tuple(C_curve.tolist()), **flags)
+    theta_all, reachable_all = fit_theta(tm, lambda th: sp_all.at_headline(th, mode), sp_all.V, target,
+                                         sp_all, mode)
     pick, tuned = 0, False
     if tuning:
         # the value that reaches the headline with the least theta (e.g. the lowest acceptance) is

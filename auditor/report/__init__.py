@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Write via a temporary file in the same folder and rename: readers never see half a file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -22,8 +22,12 @@ def write_atomic(path: Path, text: str) -> None:
             os.umask(umask)
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        if isinstance(text, bytes):  # already UTF-8 (the JSON report)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
         os.replace(tmp, path)
     except BaseException:
         try:
