@@ -17,11 +17,14 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus fourteen later blind samples (h-u), 314 documents;
-    # the samples o-u (73 documents, each tuned on once after it was scored blind) are the hardest text in dev,
+    # dev as it stands: the first seven writers (a-g) plus eighteen later blind samples (h-y), 354 documents;
+    # the samples o-y (113 documents, each tuned on once after it was scored blind) are the hardest text in dev,
     # so its technique and mechanism floors sit lower than on the older subsets below
-    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.92,
-            "mechanism": 0.91, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
+    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.915,
+            "mechanism": 0.895, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.985},
+    # dev as it stood before v-y joined (writers a-u, 314 documents): its floors stay where they were set
+    "dev-a-to-u": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.92,
+                   "mechanism": 0.91, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
     # dev as it stood before o-u joined (writers a-n, 239 documents): its floors stay where they were set
     "dev-a-to-n": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
                    "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
@@ -29,8 +32,8 @@ FLOORS = {
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
                    "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.955, "direction": 0.99, "technique": 0.895,
-             "mechanism": 0.9, "op_kind": 0.945, "op_value": 0.935, "hedge": 0.99},
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.895,
+             "mechanism": 0.9, "op_kind": 0.95, "op_value": 0.94, "hedge": 0.99},
 }
 
 
@@ -46,8 +49,10 @@ def _writers_subset(tmp: Path, writers: str) -> Path:
     return tmp
 
 
-@pytest.fixture(scope="module", params=["dev", "dev-a-to-n", "dev-a-to-g", "test"])
+@pytest.fixture(scope="module", params=["dev", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-u":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-u"), "abcdefghijklmnopqrstu"))
     if request.param == "dev-a-to-g":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-g"), "abcdefg"))
     if request.param == "dev-a-to-n":
