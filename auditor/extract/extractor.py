@@ -286,26 +286,29 @@ def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> 
 
 _GAIN_WORDS = re.compile(r"\b(?:gains?|improvements?|advantage|speeds? up|sped up)\b", re.I)
 _QUALITY_SENTENCE = re.compile(r"\b(?:accuracy|perplexity|gsm8k|mmlu|humaneval|rouge|bleu|win rate)\b", re.I)
-# "for the same accuracy", "with no accuracy loss": quality held as a condition, not the quantity compared
 # a threshold stated as the subject of a rule: "Any regression of more than 5% ... blocks the release"
 _CRITERION_RE = re.compile(
     r"^\W*(?:a|an|any)\s+(?:drop|fall|regression|increase|rise|loss|slowdown|gain|change|improvement)\s+of\s+"
     r"(?:more than|over|at least|above|below|under|less than|fewer than)\s+[^.;]{0,80}?\b(?:is|counts as|triggers|"
     r"blocks|fails|means)\s+(?:a|an|the)?\s*(?:[\w-]+\s+)?(?:signal|trigger|threshold|criterion|gate|blocker|"
     r"red flag|alarm|failure|release|rollout|rollback|merge)\b", re.I)
+# words right after "at/of N%" that make it a change ("at 50% lower cost"), not a level ("at 90%")
 _LEVEL_BREAKERS = {"lower", "higher", "less", "more", "faster", "slower", "fewer", "better", "worse", "cheaper",
                    "smaller", "larger", "quicker", "above", "below", "over", "discount", "off", "reduction", "improvement",
                    "speedup", "gain", "saving", "savings"}
+# "from at most 50% to 78%": a level moved (a percent range or pair after "from"), not a change by 78%
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:at most|at least|about|around|roughly|nearly|almost|up to|just|only|over|"
                           r"under|below|above)\s+)?$", re.I)
 _FROM_LEVEL_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,3}?\d[\d.,]*\s*%\s+to\s*$", re.I)
-_GAIN_LABEL = re.compile(r"^\W*(?:[\w-]+\s+){0,2}(?:gain|speedup|speed-up|improvement|uplift|reduction|saving|savings|"
-                         r"regression|slowdown)\b", re.I)
-_WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|speed-up|reduction|boost|slowdown|"
-                                r"request rate|query rate)\b", re.I)  # "a tenfold improvement", "twice the request rate"
+# a gain noun as the subject ("Cumulative gain since PR #13: 15%", "the average gain ... is 19-22%")
 _GAIN_NOUN = re.compile(r"\b(?:gain|gains|speedup|speed-up|speedups|improvement|uplift|reduction|savings?|"
                         r"slowdown|regression)\b", re.I)
+_GAIN_LABEL = re.compile(r"^\W*(?:[\w-]+\s+){0,2}" + _GAIN_NOUN.pattern, re.I)
+_WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|speed-up|reduction|boost|slowdown|"
+                                r"request rate|query rate)\b", re.I)  # "a tenfold improvement", "twice the request rate"
+# a from/to in tokens is a capacity claim when the sentence is about the cache or what fits
 _POOL_WORDS = re.compile(r"\b(?:pool|KV cache|KV-cache|cache capacity|capacity|fit|fits)\b", re.I)
+# "for the same accuracy", "with no accuracy loss", "while keeping accuracy": quality held as a condition
 _QUALITY_HELD = re.compile(r"\b(?:(?:for|at|with)\s+(?:the\s+)?(?:same|equal|matching|comparable|similar|unchanged|"
                            r"iso-?)\s*accuracy|(?:with(?:out)?|at)\s+(?:no|negligible|minimal|little|any)\s+"
                            r"(?:loss (?:of|in) )?accuracy(?: loss| drop| degradation)?|"
@@ -355,9 +358,8 @@ def _speed_figure(doc: Doc, fig: _Fig, sent: Span) -> bool:
     nxt = doc[fig.end].lower_ if fig.end < sent.end else ""
     if nxt in ("faster", "slower", "quicker") or nxt in _SPEED_NOUNS:
         return True
-    m = _COMPOUND_THEN_SPEED.match(_window_text(doc, fig.end, fig.end + 10, sent))
-    if m:  # "roughly 15% end-to-end speed-up"
-        return True
+    if _COMPOUND_THEN_SPEED.match(_window_text(doc, fig.end, fig.end + 10, sent)):
+        return True  # "roughly 15% end-to-end speed-up"
     before = _strip_hedge([t.lower_ for t in doc[max(sent.start, fig.start - 5):fig.start]])
     return len(before) >= 2 and before[-1] == "of" and before[-2] in _SPEED_NOUNS
 
@@ -448,8 +450,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             _SPEC_COUNT_NOUN.search(_window_text(doc, fig.end, fig.end + 6, sent))
             or _SPEC_HAS_BEFORE.search(_window_text(doc, fig.start - 10, fig.start, sent))):
         return True  # "has 33% fewer cores", "a link with 68.4% less bandwidth": the hardware, not a result
-    if fig.unit in ("%", "x") and _CRITERION_RE.search(sent.text) and doc[fig.start].idx - sent.start_char < 60 \
-            and _CRITERION_RE.search(sent.text).start() < doc[fig.start].idx - sent.start_char:
+    rule = _CRITERION_RE.search(sent.text) if fig.unit in ("%", "x") else None
+    if rule is not None and rule.start() < doc[fig.start].idx - sent.start_char < 60:
         return True  # "A drop of more than 10% in KV tokens on any pool is a stop signal": a rule, not a result
     if fig.unit == "abs" and (_SWEEP_BEFORE.search(_window_text(doc, fig.start - 4, fig.start - 1, sent).rstrip())
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
