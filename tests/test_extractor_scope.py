@@ -1111,3 +1111,16 @@ def test_a_line_labelled_with_its_metric_and_a_technique_held_the_same() -> None
     assert cs["3.71x"].technique is None
     cs = claims("# Notes\n\nMTP raised acceptance, and the PR cut ITL by 3.71x.\n")
     assert cs["3.71x"].technique == "speculative-decoding"
+
+
+def test_runs_of_short_figure_rows_in_plain_text_are_rows_of_their_own() -> None:
+    text = ("[post 6]\nFP8 W8A8 is not a free lunch at small batch. vLLM issue: Scout, BF16 vs FP8, p50 end-to-end latency:\n"
+            "BS 8: 1.03x\nBS 32: 1.09x\nCompare a dense 70B on TPU: it served 9.55 req/s vs 6.52 for the BF16 model, +46%.\n")
+    cs = claims(text, kind="text")
+    assert [(cs[k].op_value, cs[k].line) for k in ("1.03x", "1.09x")] == [(8, 3), (32, 4)]
+    assert cs["46%"].op_kind == "unstated"  # the row above is not its load
+    from auditor.ingest import parse_string as ps
+    doc = ps("Results were measured on one H100 with the default settings, and we saw\n"
+             "latency fall 20% at low load. The gain held across every prompt length\n"
+             "we tried, which we did not expect.\n", "p.txt", "text")
+    assert [b.kind for b in doc.blocks] == ["paragraph"]  # hard-wrapped prose stays one paragraph

@@ -72,6 +72,38 @@ def _is_line_list(para: list[tuple[int, str]]) -> bool:
         and len(lines[-1]) <= 120
 
 
+_FIGURE_ROW = re.compile(r"\d\s*(?:[xX×%](?![a-z])|->|→)|(?:->|→)\s*[~≈]?\d")
+
+
+def _is_figure_row(raw: str) -> bool:
+    line = raw.strip()
+    return 0 < len(line) <= 60 and bool(_FIGURE_ROW.search(line)) and not re.search(r"[.,;:]$", line) \
+        and not _RUNS_ON.search(line) and not _LIST_ITEM.match(raw)
+
+
+def _figure_row_runs(para: list[tuple[int, str]]) -> list[tuple[list[tuple[int, str]], bool]]:
+    """A paragraph cut around runs of two or more short lines that each carry a figure and end without
+    punctuation (a post's "ITL p50 25.58 ms -> 6.89 ms = 3.71x" rows): each such line is a row of its
+    own, so one row's label or load never reads as the next row's. Prose and short list paragraphs are
+    returned whole."""
+    if len(para) < 3 or _is_line_list(para) or _is_table(para):
+        return [(para, False)]
+    flags = [_is_figure_row(raw) for _, raw in para]
+    out: list[tuple[list[tuple[int, str]], bool]] = []
+    i = 0
+    while i < len(para):
+        j = i
+        while j < len(para) and flags[j] == flags[i]:
+            j += 1
+        run = flags[i] and j - i >= 2
+        if out and not run and not out[-1][1]:
+            out[-1] = (out[-1][0] + para[i:j], False)
+        else:
+            out.append((para[i:j], run))
+        i = j
+    return out if any(r for _, r in out) else [(para, False)]
+
+
 _NUMBERED_SECTION = re.compile(r"^\d{1,2}\.\s+(?=[A-Za-z])")
 _CAPS_TITLE = re.compile(r"^\s*[A-Z][A-Z0-9 &/+-]{2,40}:?\s*$")  # "SCOPE", "TRIED AND REVERTED"
 
@@ -124,8 +156,18 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
             split.append(para[1:])
         else:
             split.append(para)
-    paragraphs = split
+    paragraphs = []
+    rows: set[int] = set()  # ids of the pieces that are runs of figure rows
+    for para in split:
+        for piece, is_rows in _figure_row_runs(para):
+            paragraphs.append(piece)
+            if is_rows:
+                rows.add(id(piece))
     for i, para in enumerate(paragraphs):
+        if id(para) in rows:  # "ITL p50 25.58 ms -> 6.89 ms = 3.71x" / "output tok/s 35.89 -> 95.16 = 2.65X"
+            for line in para:
+                builder.add_block("list_item", line_pieces([line]))
+            continue
         if len(para) >= 3 and len(_cells(para[0][1].strip("\n"))) == 1 and _is_table(para[1:]):
             builder.add_block("paragraph", line_pieces(para[:1]))  # a caption line above aligned rows
             para = para[1:]
