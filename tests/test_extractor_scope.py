@@ -1124,3 +1124,13 @@ def test_runs_of_short_figure_rows_in_plain_text_are_rows_of_their_own() -> None
              "latency fall 20% at low load. The gain held across every prompt length\n"
              "we tried, which we did not expect.\n", "p.txt", "text")
     assert [b.kind for b in doc.blocks] == ["paragraph"]  # hard-wrapped prose stays one paragraph
+
+
+def test_row_labels_name_settings_and_all_eight_gpus_is_not_a_scope() -> None:
+    text = ("[post 4]\nllama.cpp's SYCL backend got flash attention for quantized caches. Tested on an A770, FA on vs off:\n"
+            "Llama-3.1-8B Q4_K_M: TG +19.99%, PP -62.33%\ngpt-oss-20b mxfp4: TG +8.19%, PP +4.40%\n")
+    cs = claims(text, kind="text")
+    assert [(cs[k].technique, cs[k].metric) for k in ("19.99%", "8.19%")] == [("attention-kernel", "throughput")] * 2
+    cs = claims("# Layout\n\n## Evidence\n\nTwo TP=4 replicas deliver 27.3% higher throughput than one TP=8 instance.\n\n"
+                "Under light load TP=8 gives the lower mean TTFT, since a single request gets all eight GPUs.\n")
+    assert cs["27.3%"].op_kind == "unstated"

@@ -2123,6 +2123,14 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
     if not in_sent and bctx.get("bundle", _lists_a_bundle):
         return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"
+    if in_sent and block.kind == "list_item" and bi in dctx.leadin_text:
+        # "Tested on an A770, flash attention on vs off:" then "- Llama-3.1-8B Q4_K_M: TG +19.99%": the
+        # row's label names the checkpoint it ran (a setting); the lead-in names what was switched
+        colon = _doc_text(doc).find(":")
+        if colon > 0 and doc[fig.start].idx > colon and all(doc[t[1] - 1].idx < colon for t in in_sent):
+            lead = _leadin_technique(dctx.leadin_text[bi])
+            if lead is not None:
+                return lead
     strong = [t for t in in_sent if not _is_instrument(doc, t)]
     if strong or (in_sent and topic is None):
         pool = strong or in_sent

@@ -179,7 +179,10 @@ def find_ops(text: str) -> list[OpMention]:
 
 # Words that make a statement cover a whole section or the whole document.
 SCOPE_RE = re.compile(
-    r"\b(?:all|every|each|both (?:reports|runs|measurements|benchmarks|tests|setups)|"
+    # ("all", "every", "each" of the results, not "a single request gets all eight GPUs")
+    r"\b(?:(?:all|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|"
+    r"heads?|cores?|devices?|chips?|sockets?|replicas?|tokens?|steps?|kernels?)\b)|"
+    r"both (?:reports|runs|measurements|benchmarks|tests|setups)|"
     r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
     r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
     r"note|doc|write-?up|comparison|study)|in this (?:section|post|document|report|paper|article)|"

@@ -49,7 +49,8 @@ METRIC_TERMS: dict[str, list[str]] = {
                    "end-to-end throughput", "e2e throughput", "request rate it can", "inference rate",
                    "sustainable request rate", "sustained request rate", "operations per second", "t/s",
                    "generated tokens", "generates tokens", "generating tokens", "higher request rates",
-                   "higher query rates", "query rates", "queries per second"],
+                   "higher query rates", "query rates", "queries per second",
+                   "tg"],  # (llama-bench's token-generation rate, "TG +19.99%")
     "goodput": ["goodput", "effective throughput", "slo attainment"],
     "memory": ["memory footprint", "memory usage", "memory use", "memory consumption", "vram", "kv cache size",
                "kv-cache size", "kv cache memory", "kv memory", "memory", "footprint", "bytes", "gpu memory", "hbm usage",
