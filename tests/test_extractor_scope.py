@@ -1127,7 +1127,7 @@ def test_runs_of_short_figure_rows_in_plain_text_are_rows_of_their_own() -> None
 
 
 def test_row_labels_name_settings_and_all_eight_gpus_is_not_a_scope() -> None:
-    text = ("[post 4]\nllama.cpp's SYCL backend got flash attention for quantized caches. Tested on an A770, FA on vs off:\n"
+    text = ("[post 4]\nllama.cpp's SYCL backend got flash attention for fp16/Q4/Q8 caches. Tested on an A770, FA on vs off:\n"
             "Llama-3.1-8B Q4_K_M: TG +19.99%, PP -62.33%\ngpt-oss-20b mxfp4: TG +8.19%, PP +4.40%\n")
     cs = claims(text, kind="text")
     assert [(cs[k].technique, cs[k].metric) for k in ("19.99%", "8.19%")] == [("attention-kernel", "throughput")] * 2
