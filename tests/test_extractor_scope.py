@@ -1134,3 +1134,21 @@ def test_row_labels_name_settings_and_all_eight_gpus_is_not_a_scope() -> None:
     cs = claims("# Layout\n\n## Evidence\n\nTwo TP=4 replicas deliver 27.3% higher throughput than one TP=8 instance.\n\n"
                 "Under light load TP=8 gives the lower mean TTFT, since a single request gets all eight GPUs.\n")
     assert cs["27.3%"].op_kind == "unstated"
+
+
+def test_writer_z_za_leads_footnotes_specs_losses_and_test_beds() -> None:
+    cs = claims("The gap was smallest on the LLM test, where GH200's throughput lead shrank to 2%. Intel projected "
+                "Gaudi 3 throughput to beat the H100 by 50%¹ on average. Open-source stacks can lose as much as 60% of "
+                "their throughput. The library can double H100 performance on GPT-J.\n")
+    assert (cs["2%"].direction, cs["50%"].value, cs["60%"].direction, cs["double"].value) == ("better", 50, "worse", 2)
+    assert claims("NVIDIA describes the NVLink-C2C link as seven times faster than PCIe. The new VMs have 50% more GPU "
+                  "memory and a 16% higher TDP. The cores get 1.5x more dense FP4 compute. RL training gets a threefold "
+                  "training speedup. The trace has a 44.1% block-level KV hit rate.\n") == {}
+    cs = claims("Goodput rises one and a half to nine times.\n")
+    assert (cs["one and a half to nine times"].low, cs["one and a half to nine times"].value) == (1.5, 9)
+    cs = claims("# Notes\n\nThe test bed is B200 nodes with tensor parallelism across four GPUs per node. There CPD "
+                "sustains 35-40% more queries per second than a conventional prefill/decode split.\n")
+    assert cs["35-40%"].technique != "tensor-parallelism"
+    cs = claims("# Round one\n\nEverything in this round is a chat typed into LM Studio, one request at a time.\n\n"
+                "AMD says the HX 375 produces tokens up to 27% faster than the Intel chip.\n")
+    assert (cs["27%"].op_kind, cs["27%"].op_value) == ("single", 1)

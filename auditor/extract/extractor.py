@@ -248,9 +248,13 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
         k -= 1
     if k < sent.start:
         return
+    half = 0.0
+    if k - 3 >= sent.start and [t.lower_ for t in doc[k - 2:k + 1]] == ["and", "a", "half"]:
+        half, k = 0.5, k - 3  # "one and a half to nine times"
     low_tok = doc[k]
     m = re.match(r"^(\d+(?:\.\d+)?)[xX×%]$", low_tok.text)
     low = float(m.group(1)) if m else (_num(low_tok.text) if low_tok.like_num else None)
+    low = low + half if low is not None else None
     if low is None or low <= 0 or low >= fig.value:
         return
     if sep == "and" and not (k - 1 >= sent.start and doc[k - 1].lower_ == "between"):
@@ -269,6 +273,16 @@ def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
     a = max(a, sent.start)
     b = min(b, sent.end)
     return " " + doc[a:b].text.lower() + " " if a < b else " "
+
+
+def _words_end(doc: Doc, start: int, n: int, sent: Span) -> int:
+    """The token index n words after `start`, a hyphen joining two words not counting as one
+    ("44.1% block-level KV hit rate": the hit rate is four words on)."""
+    b, words = start, 0
+    while b < sent.end and words < n:
+        words += doc[b].text != "-"
+        b += 1
+    return b
 
 
 def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> str:
@@ -306,6 +320,11 @@ _GAIN_NOUN = re.compile(r"\b(?:gain|gains|speedup|speed-up|speedups|improvement|
 _GAIN_LABEL = re.compile(r"^\W*(?:[\w-]+\s+){0,2}" + _GAIN_NOUN.pattern, re.I)
 _WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|speed-up|reduction|boost|slowdown|"
                                 r"request rate|query rate)\b", re.I)  # "a tenfold improvement", "twice the request rate"
+_GAIN_MOVED_TO = re.compile(r"\b(?:lead|gain|advantage|edge|speedup|speed-up|uplift|margin)\s+(?:\w+\s+){0,2}?"
+                            r"(?:shr[ai]nk\w*|narrow\w*|f[ae]ll\w*|dropp?\w*|grew|grows|rose|rises|widen\w*|"
+                            r"increas\w*|decreas\w*)\s+to\s*(?:about\s+|roughly\s+|just\s+|only\s+)?$", re.I)
+_PERF_NOUN_AFTER = re.compile(r"^\s*(?:performance|perf|throughput|speed|inference)\b", re.I)
+_LOSS_BEFORE = re.compile(r"\b(?:lose|loses|lost|losing|sacrific\w*|gives? up|gave up|forfeit\w*)\b", re.I)
 # a from/to in tokens is a capacity claim when the sentence is about the cache or what fits
 _POOL_WORDS = re.compile(r"\b(?:pool|KV cache|KV-cache|cache capacity|capacity|fit|fits)\b", re.I)
 # "for the same accuracy", "with no accuracy loss", "while keeping accuracy": quality held as a condition
@@ -371,7 +390,8 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
 _TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b(?![- ]free)", re.I)
 _SHARE_OF_PERF = re.compile(r"\s*(?:the |its |their |a |an )?(?:\w+ )?(?:speed|throughput|latency|performance|time|"
                             r"cost|baseline|original|reference|peak speed)\b", re.I)
-_TRAINING_TERMS = re.compile(r"\b(?:pre-?training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens)|"
+_TRAINING_TERMS = re.compile(r"\b(?:pre-?training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens|"
+                             r"speedup|speed-up|win|gain|time|step|steps)|backward pass|"
                              r"fewer flops)\b", re.I)
 _INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|generation|prefill|latency|ttft|tpot|"
                               r"tok(?:ens)?/s|tokens per second)\b", re.I)
@@ -415,9 +435,13 @@ _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencie
 # or memory size only when the sentence says what the hardware has ("has 7% less bandwidth")
 _HARDWARE_SPEC_AFTER = re.compile(
     r"^\s*(?:fewer|less|more|lower|higher)\s+(?:[\w-]+\s+){0,3}?(?:cores|SMs|shaders|transistors|compute units|"
-    r"lanes|(?:memory\s+)?bandwidth|L2(?:\s+cache)?|TFLOPS|tensor cores)\b", re.I)
+    r"lanes|(?:memory\s+)?bandwidth|L2(?:\s+cache)?|TFLOPS|PFLOPS|FLOPS|tensor cores|TDP|GPU memory|HBM(?:\s+capacity)?|"
+    r"(?:dense |sparse )?(?:FP4|FP8|FP16|BF16|INT8) compute|power limit)\b", re.I)
 _SPEC_COUNT_NOUN = re.compile(r"\b(?:cores|SMs|shaders|transistors|compute units|lanes)\b", re.I)
-_SPEC_HAS_BEFORE = re.compile(r"\b(?:has|have|had|with|offers|provides|packs|features|comes with)\b", re.I)
+_SPEC_HAS_BEFORE = re.compile(r"\b(?:has|have|had|having|with|offers|provides|packs|features|comes with|gets?|got)\b", re.I)
+# "an NVLink-C2C link seven times faster than PCIe": an interconnect's spec, not a serving result
+_LINK_BASELINE = re.compile(r"^\s*(?:faster|more bandwidth|higher bandwidth)?\s*than\s+(?:PCIe|InfiniBand|Ethernet|NVLink)\b",
+                            re.I)
 
 
 _PART_OF_WHOLE = re.compile(r"\d[\d.,]*\s*[KMBkmb]?\s+(?:out\s+)?of\s+(?:its\s+|the\s+|their\s+)?\d[\d.,]*\s*[KMBkmb]?"
@@ -453,6 +477,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     rule = _CRITERION_RE.search(sent.text) if fig.unit in ("%", "x") else None
     if rule is not None and rule.start() < doc[fig.start].idx - sent.start_char < 60:
         return True  # "A drop of more than 10% in KV tokens on any pool is a stop signal": a rule, not a result
+    if fig.unit == "x" and _LINK_BASELINE.match(_window_text(doc, fig.end, fig.end + 5, sent)):
+        return True
     if fig.unit == "abs" and (_SWEEP_BEFORE.search(_window_text(doc, fig.start - 4, fig.start - 1, sent).rstrip())
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
@@ -474,8 +500,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         lead = doc[sent.start:fig.start].text
         if _WHICH_NON_PERF.search(lead) and not _names_metric(sent.text):
             return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
-        if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text):
-            return True
+        if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text) and not (
+                fig.form == "word" and _PERF_NOUN_AFTER.match(_window_text(doc, fig.end + 1, fig.end + 3, sent))):
+            return True  # "8x H100" counts parts; "double H100 performance" doubles the performance
         if nxt is not None and nxt.like_num and fig.end + 1 < sent.end and \
                 re.match(r"^(?:gb|tb|mb|gib|tib|cores?|gpus?)$", doc[fig.end + 1].lower_):
             return True  # "32x 64 GB RDIMM": a count of parts
@@ -498,7 +525,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             changed = _MULTIPLY_VERB.search(_window_text(doc, fig.start - 4, fig.start, sent))
             if not changed and not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ")) \
+                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ", " result")) \
                     and not _WORD_RATIO_CHANGE.search(window):
                 # ("shrinks it roughly fourfold"; "double the context budget that fits in the same HBM")
                 return True
@@ -520,7 +547,10 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                 return True
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
-        decoy_window = _QUALITY_HELD.sub(" ", _window_text(doc, fig.start - 5, fig.end + 4, sent))
+        if nxt is not None and nxt.lower_ == "of" and _LOSS_BEFORE.search(_window_text(doc, fig.start - 5, fig.start, sent)) \
+                and _SHARE_OF_PERF.match(_window_text(doc, fig.end + 1, fig.end + 4, sent)):
+            return False  # "open-source stacks can lose as much as 60% of their throughput": a loss of performance
+        decoy_window = _QUALITY_HELD.sub(" ", _window_text(doc, fig.start - 5, _words_end(doc, fig.end, 5, sent), sent))
         if any(not (m.group(0).startswith("of ") and nxt is not None and nxt.lower_ in _COMPARATIVES)
                for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
                 and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent):
@@ -681,6 +711,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
             window = _window_text(doc, fig.start - 6, fig.end + 4, sent)
             lower_better = bool(_TIME_UNIT.search(window))
         return ("better" if down == lower_better else "worse"), down
+    if fig.unit in ("%", "x") and _GAIN_MOVED_TO.search(doc[max(sent.start, fig.start - 8):fig.start].text):
+        return "better", False  # "GH200's throughput lead shrank to 2%": what is left of the gain, still a gain
     if fig.unit == "x" and fig.value < 1 and (fig.low is None or fig.low < 1):
         return ("better" if lower_better else "worse"), True  # ("ran at 0.76-0.78x the speed": both ends below 1)
     if fig.unit == "%" and fig.sign:
@@ -1709,6 +1741,9 @@ _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above)
 
 
 _LINE_LABEL = re.compile(r"^\s*(?:[-*•]\s+)?(\S+(?:\s+\S+)?)")
+_SENT_END = re.compile(r"[.!?]\s+")
+_TESTBED_START = re.compile(r"\W*(?:the\s+)?(?:test ?bed|test setup|setup|hardware|environment)\s*(?:is|was|:|used)\b",
+                            re.I)
 _HELD_AFTER = re.compile(r"^(?:[\w-]+\s+){0,2}(?:identical|unchanged|held (?:constant|fixed)|constant across|"
                          r"(?:was|were|is|are|stays?|stayed) (?:the same|on (?:in|for) both|enabled (?:in|for|on) both))\b",
                          re.I)
@@ -2078,6 +2113,10 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if _HELD_AFTER.match(doc[t[1]:min(len(doc), t[1] + 6)].text):
         return True  # "MTP acceptance identical across runs": held the same on both sides
+    text, at = _doc_text(doc), doc[t[0]].idx
+    starts = [m.end() for m in _SENT_END.finditer(text, max(0, at - 300), at)]
+    if _TESTBED_START.match(text, starts[-1] if starts else max(0, at - 300), at):
+        return True  # "The test bed is B200 nodes with tensor parallelism across four GPUs": the setup
     if t[0] > 0 and doc[t[0] - 1].lower_ == "whose" and any(x.lower_ in ("already", "also", "still")
                                                           for x in doc[t[1]:min(len(doc), t[1] + 2)]):
         return True  # "Integrated into vLLM, whose PagedAttention already stores the prompt once": the host's feature

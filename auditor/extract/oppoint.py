@@ -182,7 +182,7 @@ SCOPE_RE = re.compile(
     # ("all", "every", "each" of the results, not "a single request gets all eight GPUs")
     r"\b(?:(?:all|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|"
     r"heads?|cores?|devices?|chips?|sockets?|replicas?|tokens?|steps?|kernels?)\b)|"
-    r"both (?:reports|runs|measurements|benchmarks|tests|setups)|"
+    r"both (?:reports|runs|measurements|benchmarks|tests|setups)|everything (?:in|on|below|here)\b|"
     r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
     r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
     r"note|doc|write-?up|comparison|study)|in this (?:section|post|document|report|paper|article)|"

@@ -170,7 +170,7 @@ NON_PERF_CONTEXT = [
     "more training", "the data", "hit rate", "hit rates", "hit-rate", "hit-rates", "hit ratio", "hit ratios", "acceptance", "numerical error", "error",
     "perplexity", "accuracy", "model size", "more parameters", "larger model",
     "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
-    "combinations", "expert combinations", "utilisation", "utilization",
+    "combinations", "expert combinations", "utilisation", "utilization", "bandwidth ratio",
 ]
 
 PERCENT_DECOY_RE = re.compile(
