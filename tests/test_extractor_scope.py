@@ -1152,3 +1152,6 @@ def test_writer_z_za_leads_footnotes_specs_losses_and_test_beds() -> None:
     cs = claims("# Round one\n\nEverything in this round is a chat typed into LM Studio, one request at a time.\n\n"
                 "AMD says the HX 375 produces tokens up to 27% faster than the Intel chip.\n")
     assert (cs["27%"].op_kind, cs["27%"].op_value) == ("single", 1)
+    cs = claims("# Long context\n\n## Option 1: offload the latent cache to host memory (ESS-style)\n\n"
+                "In simulation, ESS raises decode throughput by 69.4% at 32K context.\n")
+    assert cs["69.4%"].technique == "kv-offloading"
