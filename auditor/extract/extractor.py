@@ -1468,7 +1468,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         metric = "capacity"  # "the pool goes from 43,928 to 87,857 tokens"
     if metric is None and fig.unit == "abs" and _SIZE_UNIT.search(doc[fig.start:min(sent.end, fig.end + 1)].text):
         metric = "memory"  # "drops from 54 GB to 14.1 GB"
-    if metric is None and (_PRICE_RE.search(_figure_clause(doc.text, sent, fig_cs, fig_ce))
+    if metric is None and (_PRICE_RE.search(_figure_clause(_doc_text(doc), sent, fig_cs, fig_ce))
                            or _PRICE_AFTER.match(sent_text, rel_e)):
         metric = "cost"  # "input goes from $5.00 to $2.50", "Input down 78%, to $0.075", "the input price is 30x"
     if metric is None and not _SPEED_RE.search(sent_text):
