@@ -1155,3 +1155,9 @@ def test_writer_z_za_leads_footnotes_specs_losses_and_test_beds() -> None:
     cs = claims("# Long context\n\n## Option 1: offload the latent cache to host memory (ESS-style)\n\n"
                 "In simulation, ESS raises decode throughput by 69.4% at 32K context.\n")
     assert cs["69.4%"].technique == "kv-offloading"
+
+
+def test_a_heading_that_joins_two_techniques_names_no_single_subject() -> None:
+    cs = claims("# Notes\n\n## Chunked prefill and CUDA graphs on the paged-attention path\n\nThroughput rose 8.8%.\n\n"
+                "## Chunked prefill on the paged-attention path\n\nThroughput rose 7.1%.\n")
+    assert (cs["8.8%"].technique, cs["7.1%"].technique) == (None, "chunked-prefill")

@@ -2037,7 +2037,7 @@ def _heading_subject(text: str) -> str | None:
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
     spans = _technique_spans(pipe, d)
-    if len(spans) < 2 or _LISTS_TOPICS(text) or re.search(r"(?:and|vs\.?|versus|or|plus)|[+&/]", text[:d[spans[-1][0]].idx]):
+    if len(spans) < 2 or _LISTS_TOPICS(text) or re.search(r"\b(?:and|vs\.?|versus|or|plus)\b|[+&/]", text[:d[spans[-1][0]].idx]):
         return None
     later = spans[1:]
     if all(any(x.lower_ in ("on", "in", "via", "with", "over", "for", "under", "atop") for x in d[max(0, s0 - 3):s0])
