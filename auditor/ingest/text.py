@@ -42,8 +42,8 @@ def _add_table(builder: DocumentBuilder, lines: list[tuple[int, str]], table: in
     """The first row is the header unless it holds numbers where the body does in every row (a
     headerless block of aligned rows under a caption: "Keyformer   latency vs full cache   2.1x")."""
     first = [c for c, _ in _cells(lines[0][1])]
-    body_numeric = [j for j in range(len(first))
-                    if all(_DIGIT.search(c) for c in (x[0] for x in [_cells(raw)[j:j + 1][0] for _, raw in lines[1:]]))]
+    body = [[c for c, _ in _cells(raw)] for _, raw in lines[1:]]  # (_is_table: every row has as many cells)
+    body_numeric = [j for j in range(len(first)) if all(_DIGIT.search(row[j]) for row in body)]
     headerless = bool(body_numeric) and all(_DIGIT.search(first[j]) for j in body_numeric)
     header = [] if headerless else first
     for r, (lineno, raw) in enumerate(lines if headerless else lines[1:]):
