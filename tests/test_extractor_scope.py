@@ -1161,3 +1161,11 @@ def test_a_heading_that_joins_two_techniques_names_no_single_subject() -> None:
     cs = claims("# Notes\n\n## Chunked prefill and CUDA graphs on the paged-attention path\n\nThroughput rose 8.8%.\n\n"
                 "## Chunked prefill on the paged-attention path\n\nThroughput rose 7.1%.\n")
     assert (cs["8.8%"].technique, cs["7.1%"].technique) == (None, "chunked-prefill")
+
+
+def test_chip_capabilities_are_not_techniques_and_split_pools_are_disaggregation() -> None:
+    cs = claims("# Options\n\n## Option A\n\nNVIDIA credits the new Tensor Cores with 2x attention-layer acceleration over "
+                "Blackwell and 1.5x more dense FP4 compute.\n\nSplitting prefill and decode onto separate GPU pools raised "
+                "throughput per GPU by nearly 1.5x over aggregated serving.\n")
+    assert cs["2x"].technique is None and "1.5x" in cs
+    assert cs["1.5x"].technique == "disaggregated-serving"

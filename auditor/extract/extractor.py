@@ -2113,6 +2113,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if _HELD_AFTER.match(doc[t[1]:min(len(doc), t[1] + 6)].text):
         return True  # "MTP acceptance identical across runs": held the same on both sides
+    if nxt is not None and (nxt.lower_ in ("compute", "tflops", "pflops", "flops", "teraflops", "petaflops") or (
+            nxt.lower_ == "tensor" and t[1] + 1 < len(doc) and doc[t[1] + 1].lower_ in ("core", "cores"))):
+        return True  # "1.5x more dense FP4 compute", "FP8 tensor cores": the chip's capability, not a change made
     text, at = _doc_text(doc), doc[t[0]].idx
     starts = [m.end() for m in _SENT_END.finditer(text, max(0, at - 300), at)]
     if _TESTBED_START.match(text, starts[-1] if starts else max(0, at - 300), at):
