@@ -1169,3 +1169,5 @@ def test_chip_capabilities_are_not_techniques_and_split_pools_are_disaggregation
                 "throughput per GPU by nearly 1.5x over aggregated serving.\n")
     assert cs["2x"].technique is None and "1.5x" in cs
     assert cs["1.5x"].technique == "disaggregated-serving"
+    cs = claims("The hybrid cuts KV cache usage by up to 75% against the full-attention baseline.\n")
+    assert (cs["75%"].metric, cs["75%"].hedge) == ("memory", "up_to")

@@ -1613,7 +1613,7 @@ _MEMORY_LABEL = re.compile(r"(?:(?:the\s+)?KV[- ]cache|cache)(?:\s+(?:size|memor
 # "reduces the KV cache by 93.3%": the cache's size
 _SPEEDUP_HEADER = re.compile(r"\b(?:speed-?ups?|speedups?|faster|gain|improvement|uplift)\b", re.I)
 _SHRINKS_CACHE = re.compile(r"\b(?:reduc|cut|shrink|shrank|shrunk|compress|trim|halv)\w*\s+(?:the\s+|its\s+)?"
-                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint))?(?:\s+(?:by|to))?"
+                            r"(?:KV[- ])?cache(?:\s+(?:size|footprint|usage|use|memory))?(?:\s+(?:by|to))?"
                             r"(?:\s+(?:more than|over|up to|about|roughly|nearly|almost|at least))?\s*$|"
                             r"\b(?:KV[- ]|K/V )?cache(?:\s+(?:size|footprint|memory))?\s+(?:shrinks|shrank|falls|fell|"
                             r"drops|dropped|is (?:cut|reduced|compressed))\s+(?:by\s+)?(?:(?:about|roughly|around|nearly|"
