@@ -45,7 +45,7 @@ def _quantity(header: str) -> str | None:
 
 
 def derived_claims(document: Document, existing: list[Claim]) -> list[Claim]:
-    from auditor.extract.extractor import _find_metric, _op_from_table, _technique_in_text
+    from auditor.extract.extractor import _find_metric
     from auditor.extract.oppoint import find_ops, header_kind
 
     tables: dict[int, list[tuple[int, Block]]] = {}
@@ -88,48 +88,63 @@ def derived_claims(document: Document, existing: list[Claim]) -> list[Claim]:
         # only columns whose own header names the quantity are compared: an unlabelled number column
         # ("HPUs", "n adapters", "Power (W)") is a setting or another quantity, never a system's result
         numeric = [j for j in numeric if kinds[j] == quantity]
-        if len(numeric) < 2:
+        # columns are compared only with columns of the same metric: "ITL, FA3" with "ITL, FlashInfer",
+        # never "ITL, FA3" with "TTFT, FA3" (both latencies, different quantities)
+        groups: dict[str | None, list[int]] = {}
+        for j in numeric:
+            groups.setdefault(_find_metric(header[j], 0, 0, []), []).append(j)
+        for group in groups.values():
+            if len(group) >= 2:
+                out.extend(_derive(document, text, header, rows, group, quantity, taken))
+    return out
+
+
+def _derive(document: Document, text: str, header: list[str], rows: dict, numeric: list[int], quantity: str,
+            taken: set) -> list[Claim]:
+    """One claim per row and optimised column of `numeric` (columns of one metric), against its baseline."""
+    from auditor.extract.extractor import _find_metric, _op_from_table, _technique_in_text
+
+    out: list[Claim] = []
+    base = next((j for j in numeric if _BASELINE_HEADER.search(header[j])), numeric[0])
+    lower_better = quantity == "latency"
+    metric = _find_metric(" ".join(header[j] for j in numeric), 0, 0, []) or (
+        "latency" if lower_better else "throughput")
+    for r, row in sorted(rows.items()):
+        if base not in row:
             continue
-        base = next((j for j in numeric if _BASELINE_HEADER.search(header[j])), numeric[0])
-        lower_better = quantity == "latency"
-        metric = _find_metric(" ".join(header[j] for j in numeric), 0, 0, []) or (
-            "latency" if lower_better else "throughput")
-        for r, row in sorted(rows.items()):
-            if base not in row:
+        old = _number(text[row[base][1].start:row[base][1].end])
+        if old is None:
+            continue
+        for j in numeric:
+            if j == base or j not in row:
                 continue
-            old = _number(text[row[base][1].start:row[base][1].end])
-            if old is None:
+            bi, blk = row[j]
+            if bi in taken:
                 continue
-            for j in numeric:
-                if j == base or j not in row:
-                    continue
-                bi, blk = row[j]
-                if bi in taken:
-                    continue
-                new = _number(text[blk.start:blk.end])
-                if new is None:
-                    continue
-                value = round(new / old, 3)
-                ratio = old / new if lower_better else new / old
-                op = _op_from_table(blk.cell)
-                techs = _technique_in_text(header[j])
-                label = blk.cell.row_header or (blk.cell.row_cells[0] if blk.cell.row_cells else "")  # type: ignore[union-attr]
-                line, col, page = document.locate(blk.start)
-                eline, ecol, _ = document.locate(max(blk.start, blk.end - 1))
-                cell_text = text[blk.start:blk.end]
-                out.append(Claim(
-                    line=line, column=col, end_line=eline, end_column=ecol + 1, page=page,
-                    text=cell_text,
-                    sentence=f"{label}: {header[base]} {row[base][1] and text[row[base][1].start:row[base][1].end]}"
-                             f" -> {header[j]} {cell_text} (derived from the table)"[:500],
-                    value=value, unit="abs", ratio=round(ratio, 4), metric=metric,  # type: ignore[arg-type]
-                    direction="better" if ratio >= 1 else "worse", hedge="none",
-                    technique=techs[0] if techs else None,
-                    op_kind=op.kind if op else "unstated",  # type: ignore[arg-type]
-                    op_value=op.value if op else None, op_source="table" if op else "assumed",
-                    op_text=op.text if op else None, baseline=header[base], derived=True,
-                    section=blk.section[-1] if blk.section else None,
-                    start=blk.start, end=blk.end, block=bi,
-                    source_line=document.lines[line - 1] if 0 < line <= len(document.lines) else "",
-                ))
+            new = _number(text[blk.start:blk.end])
+            if new is None:
+                continue
+            value = round(new / old, 3)
+            ratio = old / new if lower_better else new / old
+            op = _op_from_table(blk.cell)
+            techs = _technique_in_text(header[j])
+            label = blk.cell.row_header or (blk.cell.row_cells[0] if blk.cell.row_cells else "")  # type: ignore[union-attr]
+            line, col, page = document.locate(blk.start)
+            eline, ecol, _ = document.locate(max(blk.start, blk.end - 1))
+            cell_text = text[blk.start:blk.end]
+            out.append(Claim(
+                line=line, column=col, end_line=eline, end_column=ecol + 1, page=page,
+                text=cell_text,
+                sentence=f"{label}: {header[base]} {row[base][1] and text[row[base][1].start:row[base][1].end]}"
+                         f" -> {header[j]} {cell_text} (derived from the table)"[:500],
+                value=value, unit="abs", ratio=round(ratio, 4), metric=metric,  # type: ignore[arg-type]
+                direction="better" if ratio >= 1 else "worse", hedge="none",
+                technique=techs[0] if techs else None,
+                op_kind=op.kind if op else "unstated",  # type: ignore[arg-type]
+                op_value=op.value if op else None, op_source="table" if op else "assumed",
+                op_text=op.text if op else None, baseline=header[base], derived=True,
+                section=blk.section[-1] if blk.section else None,
+                start=blk.start, end=blk.end, block=bi,
+                source_line=document.lines[line - 1] if 0 < line <= len(document.lines) else "",
+            ))
     return out

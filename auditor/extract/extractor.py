@@ -300,6 +300,8 @@ def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> 
 
 _GAIN_WORDS = re.compile(r"\b(?:gains?|improvements?|advantage|speeds? up|sped up)\b", re.I)
 _QUALITY_SENTENCE = re.compile(r"\b(?:accuracy|perplexity|gsm8k|mmlu|humaneval|rouge|bleu|win rate)\b", re.I)
+_CRITERION_LABEL = re.compile(r"^\W*(?:(?:success|acceptance|exit|pass|go/no-go|rollout)\s+criteri(?:on|a)|target|goal|"
+                              r"requirement|SLO|budget)\s*:", re.I)
 # a threshold stated as the subject of a rule: "Any regression of more than 5% ... blocks the release"
 _CRITERION_RE = re.compile(
     r"^\W*(?:a|an|any)\s+(?:drop|fall|regression|increase|rise|loss|slowdown|gain|change|improvement)\s+of\s+"
@@ -320,7 +322,9 @@ _GAIN_NOUN = re.compile(r"\b(?:gain|gains|speedup|speed-up|speedups|improvement|
 _GAIN_LABEL = re.compile(r"^\W*(?:[\w-]+\s+){0,2}" + _GAIN_NOUN.pattern, re.I)
 _WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|speed-up|reduction|boost|slowdown|"
                                 r"request rate|query rate)\b", re.I)  # "a tenfold improvement", "twice the request rate"
-_GAIN_MOVED_TO = re.compile(r"\b(?:lead|gain|advantage|edge|speedup|speed-up|uplift|margin)\s+(?:\w+\s+){0,2}?"
+# a percent right after a from/to pair, set off by a comma or dash: the pair restated ("..., about eleven percent")
+_RESTATED = re.compile(r"[,—–(](?:\s*(?:or|i\.e\.|that is|a|an|about|around|roughly|nearly|almost|some)\b)*\s*[~≈]?$", re.I)
+_GAIN_MOVED_TO = re.compile(r"\b(?:lead|gain|advantage|edge|speedup|speed-up|uplift|margin|gap)\s+(?:\w+\s+){0,2}?"
                             r"(?:shr[ai]nk\w*|narrow\w*|f[ae]ll\w*|dropp?\w*|grew|grows|rose|rises|widen\w*|"
                             r"increas\w*|decreas\w*)\s+to\s*(?:about\s+|roughly\s+|just\s+|only\s+)?$", re.I)
 _PERF_NOUN_AFTER = re.compile(r"^\s*(?:performance|perf|throughput|speed|inference)\b", re.I)
@@ -474,6 +478,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             _SPEC_COUNT_NOUN.search(_window_text(doc, fig.end, fig.end + 6, sent))
             or _SPEC_HAS_BEFORE.search(_window_text(doc, fig.start - 10, fig.start, sent))):
         return True  # "has 33% fewer cores", "a link with 68.4% less bandwidth": the hardware, not a result
+    if fig.unit in ("%", "x") and _CRITERION_LABEL.match(sent.text):
+        return True  # "Success criterion: P99 TTFT ... falls by at least 30 percent": a target, not a result
     rule = _CRITERION_RE.search(sent.text) if fig.unit in ("%", "x") else None
     if rule is not None and rule.start() < doc[fig.start].idx - sent.start_char < 60:
         return True  # "A drop of more than 10% in KV tokens on any pool is a stop signal": a rule, not a result
@@ -583,6 +589,12 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             words = [t.lower_ for t in doc[fig.start:fig.end]]
             if prev is not None and prev.lower_ in ("two", "both", "the", "three", "its") and words[0] in HALVING_WORDS:
                 return True  # "The system has two halves": a noun
+            if words[0] in HALVING_WORDS and re.match(r"\s*(?:the\s+)?(?:number of\s+)?(?:GPUs?|GPU count|nodes?|cards?|"
+                                                      r"replicas?|instances?)\b", _window_text(doc, fig.end, fig.end + 4, sent), re.I):
+                return True  # "part of the gain comes from halving the GPU count": a count, not a speed
+            if words == ["half", "the"] and nxt is not None and nxt.lower_ in (
+                    "bytes", "memory", "vram", "footprint", "size", "space", "latency", "time", "cost"):
+                return False  # "half the bytes of BF16 KV": the quantity halved
             if words[:2] == ["half", "as"]:  # "using half as much RAM", not "half as many active parameters"
                 return bool(NON_PERF_RE.search(_window_text(doc, fig.end, fig.end + 3, sent)))
             if words[0] in HALVING_WORDS:
@@ -593,6 +605,11 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True
         if fig.sign:
             return False
+        if _GAIN_MOVED_TO.search(doc[max(sent.start, fig.start - 8):fig.start].text):
+            return False  # "the ITL gap widened to 24 %", "the lead shrank to 2%": what the gain became
+        if any(a.unit == "abs" and 0 <= fig.start - a.end <= 10 and _RESTATED.search(doc[a.end:fig.start].text)
+               and not any(x.text[:1].isdigit() for x in doc[a.end:fig.start]) for a in accepted):
+            return False  # "from 118 to 131 tokens per second, about eleven percent": the pair restated as a change
         if prev is not None and prev.text == ":" and _GAIN_LABEL.search(doc[sent.start:fig.start - 1].text):
             return False  # "Cumulative gain since the type was introduced in PR #13: 15%"
         if prev is not None and prev.lower_ in ("is", "was", "are", "were") and _GAIN_NOUN.search(
@@ -1463,6 +1480,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
             _CACHE_WORDS.search(sent_text + " " + dctx.leadin_text.get(bi, "")):
         metric = "memory"  # "makes the cache 8X smaller", "another 2-3x reduction" (of the KV cache)
+    if fig.form == "fraction" and re.match(r"(?i)half the (?:size|bytes|memory|footprint)\b", sent_text[rel_s:rel_s + 24]):
+        metric = "memory"  # "The cache is also half the size"
     if metric is None and fig.unit == "abs" and re.match(r"\s*[kKmM]?\s*tokens\b", sent_text[rel_e:]) \
             and _POOL_WORDS.search(sent_text):
         metric = "capacity"  # "the pool goes from 43,928 to 87,857 tokens"
