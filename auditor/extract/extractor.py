@@ -414,6 +414,11 @@ def _doc_text(doc: Doc) -> str:
     return text
 
 
+def _span_text(doc: Doc, span: Span) -> str:
+    """A span's text sliced from the block's cached text."""
+    return _doc_text(doc)[span.start_char:span.end_char]
+
+
 def _same_line(doc: Doc, i: int, j: int) -> bool:
     a, b = sorted((doc[i].idx, doc[j].idx))
     return "\n" not in _doc_text(doc)[a:b]
@@ -457,11 +462,12 @@ _WHICH_NON_PERF = re.compile(r"\b(?:utili[sz]ation|acceptance(?: rate)?|accuracy
 
 
 def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted: list[_Fig]) -> bool:
+    st = _span_text(doc, sent)  # the sentence, joined once (Span.text re-joins its tokens on every read)
     nxt = doc[fig.end] if fig.end < sent.end else None
     prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
-    if (_TRAINING_SUBJECT.search(sent.text) or _TRAINING_TERMS.search(sent.text)
+    if (_TRAINING_SUBJECT.search(st) or _TRAINING_TERMS.search(st)
             or (cell_header and re.search(r"\btraining\b", cell_header, re.I))) \
-            and not _INFERENCE_WORDS.search(sent.text + " " + (cell_header or "")):
+            and not _INFERENCE_WORDS.search(st + " " + (cell_header or "")):
         return True  # "Training: up to 2x the performance per dollar of v4": not an inference claim
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
         return True
@@ -478,9 +484,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             _SPEC_COUNT_NOUN.search(_window_text(doc, fig.end, fig.end + 6, sent))
             or _SPEC_HAS_BEFORE.search(_window_text(doc, fig.start - 10, fig.start, sent))):
         return True  # "has 33% fewer cores", "a link with 68.4% less bandwidth": the hardware, not a result
-    if fig.unit in ("%", "x") and _CRITERION_LABEL.match(sent.text):
+    if fig.unit in ("%", "x") and _CRITERION_LABEL.match(st):
         return True  # "Success criterion: P99 TTFT ... falls by at least 30 percent": a target, not a result
-    rule = _CRITERION_RE.search(sent.text) if fig.unit in ("%", "x") else None
+    rule = _CRITERION_RE.search(st) if fig.unit in ("%", "x") else None
     if rule is not None and rule.start() < doc[fig.start].idx - sent.start_char < 60:
         return True  # "A drop of more than 10% in KV tokens on any pool is a stop signal": a rule, not a result
     if fig.unit == "x" and _LINK_BASELINE.match(_window_text(doc, fig.end, fig.end + 5, sent)):
@@ -495,7 +501,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         # or a concurrency sweep ("from 16 to 32")
         around = _window_text(doc, fig.start - 8, fig.end + 3, sent)
         unit_after = _window_text(doc, fig.end, fig.end + 5, sent)  # "to 4,600 output tokens per second"
-        if re.match(r"\s*[kKmM]?\s*tokens\b", unit_after) and _POOL_WORDS.search(sent.text):
+        if re.match(r"\s*[kKmM]?\s*tokens\b", unit_after) and _POOL_WORDS.search(st):
             return False  # "the pool goes from 43,928 to 87,857 tokens": room in the KV cache, a capacity claim
         return not (_PERF_UNIT.search(around) or _names_metric(around) or _PERF_UNIT.search(unit_after))
     if fig.unit == "x":
@@ -504,7 +510,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if nxt is not None and nxt.text in ("'s", "’s"):
             return True  # "SCB 10X's event": a name
         lead = doc[sent.start:fig.start].text
-        if _WHICH_NON_PERF.search(lead) and not _names_metric(sent.text):
+        if _WHICH_NON_PERF.search(lead) and not _names_metric(st):
             return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text) and not (
                 fig.form == "word" and _PERF_NOUN_AFTER.match(_window_text(doc, fig.end + 1, fig.end + 3, sent))):
@@ -521,7 +527,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                 and doc[fig.end - 2].whitespace_:
             return True  # "sends 20 × batch size requests": a product, not a ratio
         if fig.form == "times" and cell_header is None:
-            if not _PERF_WORDS.search(sent.text) and not _GAIN_WORDS.search(sent.text):
+            if not _PERF_WORDS.search(st) and not _GAIN_WORDS.search(st):
                 return True
         if fig.form == "word":
             if nxt is not None and nxt.lower_ in WORD_RATIO_DECOY_NEXT:
@@ -544,7 +550,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
     if fig.unit == "%":
         if fig.value <= 0 or fig.value > 10000:
             return True
-        if _QUALITY_SENTENCE.search(_QUALITY_HELD.sub(" ", sent.text)) and not _STRICT_PERF.search(sent.text):
+        if _QUALITY_SENTENCE.search(_QUALITY_HELD.sub(" ", st)) and not _STRICT_PERF.search(st):
             return True  # "Accuracy: perplexity 9.51 against 9.43 (0.86% worse); GSM8K 96.7% of BF16"
         near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
         if cell_header is not None:
@@ -720,8 +726,8 @@ _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|
 
 def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]:
     """(better|worse, whether the quantity went down) for the announced system."""
-    lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(sent.text))
-                                                 and not EFFICIENCY_RE.search(sent.text))
+    lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(_span_text(doc, sent)))
+                                                 and not EFFICIENCY_RE.search(_span_text(doc, sent)))
     if fig.unit == "abs" and fig.old is not None and fig.new is not None:
         down = fig.new < fig.old
         if metric == "unspecified":
@@ -838,7 +844,7 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     if fig.unit == "abs" and any(t.lower_ in ("about", "around", "roughly", "approximately", "nearly", "~", "≈")
                                  for t in doc[fig.start:fig.end]):
         return "about"  # "from 13 s to about 500 ms": the new end is approximate
-    s = sent.text.lower()
+    s = _span_text(doc, sent).lower()
     if any(p in s for p in AVERAGE_PHRASES):
         return "average"
     # "Averaged over the twenty scenarios, the throughput gain is 2.9x" (not a figure after another one)
@@ -1449,7 +1455,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     base = block.start
     fig_cs = doc[fig.start].idx
     fig_ce = doc[fig.end - 1].idx + len(doc[fig.end - 1].text)
-    sent_text = sent.text
+    sent_text = _span_text(doc, sent)
     rel_s, rel_e = fig_cs - sent.start_char, fig_ce - sent.start_char
     # metric
     op_spans = [(o.start - sent.start_char, o.end - sent.start_char)
@@ -1822,7 +1828,7 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
             same = [o for o in same if o.kind != "single"]  # "single-sequence decoding (batch size 1)": the number
             earlier = [o for o in earlier if o.kind != "single" or o.start < last.sent.start_char]
         if len({(o.kind, o.value) for o in same}) == 1:
-            if earlier[-1].kind == "offline" and _ONLINE_RE.search(sent.text):
+            if earlier[-1].kind == "offline" and _ONLINE_RE.search(_span_text(doc, sent)):
                 return None, "assumed"  # "In offline batch processing, ... In online serving it sustains 3.3x"
             return earlier[-1], "paragraph"
         if last is not None and metric:  # "Latency is measured at batch size 1 and throughput at max batch."
@@ -1844,7 +1850,7 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                     return next(iter(ops.values())), "paragraph"
                 break
             k -= 1
-    if _BACKREF_OP_RE.search(sent.text) and bi > 0:
+    if _BACKREF_OP_RE.search(_span_text(doc, sent)) and bi > 0:
         # "In that setting NVIDIA measured up to 1.2x", "- Same setup, ...: again 2-3x": the op just stated
         above = document.blocks[bi - 1]
         if above.kind in ("paragraph", "list_item"):
