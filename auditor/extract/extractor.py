@@ -2138,6 +2138,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if _HELD_AFTER.match(doc[t[1]:min(len(doc), t[1] + 6)].text):
         return True  # "MTP acceptance identical across runs": held the same on both sides
+    if t[2] == "weight-quantization" and t[0] > 0 and re.fullmatch(r"\d+(?:\.\d+)?[BbMm]", doc[t[0] - 1].text) and (
+            nxt is None or nxt.lower_ in ("model", "models", "checkpoint", ")", ",")):
+        return True  # "a Llama 7B Q4_K_M model", "(RTX 4090 laptops, Llama 3 8B Q4_K_M)": the checkpoint that ran
     if nxt is not None and (nxt.lower_ in ("compute", "tflops", "pflops", "flops", "teraflops", "petaflops") or (
             nxt.lower_ == "tensor" and t[1] + 1 < len(doc) and doc[t[1] + 1].lower_ in ("core", "cores"))):
         return True  # "1.5x more dense FP4 compute", "FP8 tensor cores": the chip's capability, not a change made
