@@ -1185,5 +1185,5 @@ def test_writer_zb_zc_halves_gaps_restated_pairs_and_criteria() -> None:
                 "| TTFT reduction | up to 88% | up to 87% |\n")
     assert (cs["88%"].technique, cs["87%"].technique) == ("kv-offloading", "kv-offloading")
     cs = claims("# llama.cpp: CUDA graphs\n\nNVIDIA measured up to 1.2x higher decode speed on H100 for a Llama 7B Q4_K_M "
-                "model. Llama 7B AWQ is 2.5x faster than FP16.\n")
+                "model.\n\n## AWQ\n\nLlama 7B AWQ is 2.5x faster than FP16.\n")
     assert (cs["1.2x"].technique, cs["2.5x"].technique) == ("cuda-graphs", "weight-quantization")
