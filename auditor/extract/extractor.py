@@ -272,14 +272,14 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
 def _window_text(doc: Doc, a: int, b: int, sent: Span) -> str:
     a = max(a, sent.start)
     b = min(b, sent.end)
-    return " " + doc[a:b].text.lower() + " " if a < b else " "
+    return " " + _span_text(doc, doc[a:b]).lower() + " " if a < b else " "
 
 
-def _words_end(doc: Doc, start: int, n: int, sent: Span) -> int:
-    """The token index n words after `start`, a hyphen joining two words not counting as one
-    ("44.1% block-level KV hit rate": the hit rate is four words on)."""
+def _words_end(doc: Doc, start: int, n: int, sent: Span, stop: set[str] | frozenset[str] = frozenset()) -> int:
+    """The token index n words after `start` (or at the first token in `stop`), a hyphen joining two words
+    not counting as one ("44.1% block-level KV hit rate": the hit rate is four words on)."""
     b, words = start, 0
-    while b < sent.end and words < n:
+    while b < sent.end and words < n and doc[b].lower_ not in stop:
         words += doc[b].text != "-"
         b += 1
     return b
@@ -291,11 +291,7 @@ def _clause_window(doc: Doc, fig: _Fig, before: int, after: int, sent: Span) -> 
     a = fig.start
     while a > max(sent.start, fig.start - before) and doc[a - 1].lower_ not in _CLAUSE_BREAK:
         a -= 1
-    b, words = fig.end, 0
-    while b < sent.end and words < after and doc[b].lower_ not in _CLAUSE_BREAK:
-        words += doc[b].text != "-"  # ("memory-capacity utilisation" counts as two words, not four tokens)
-        b += 1
-    return _window_text(doc, a, b, sent)
+    return _window_text(doc, a, _words_end(doc, fig.end, after, sent, _CLAUSE_BREAK), sent)
 
 
 _GAIN_WORDS = re.compile(r"\b(?:gains?|improvements?|advantage|speeds? up|sped up)\b", re.I)
@@ -1470,17 +1466,15 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         src = document.lines[line_no - 1] if 0 < line_no <= len(document.lines) else ""
         label = _LINE_LABEL.match(src)
         fig_text = doc[fig.start:fig.end].text
-        if label and src.rstrip().endswith(fig_text) and _METRIC_RE.match(label.group(1)):
-            metric = _METRIC_OF[_METRIC_RE.match(label.group(1)).group(1).lower()]
+        labelled = _METRIC_RE.match(label.group(1)) if label and src.rstrip().endswith(fig_text) else None
+        if labelled is not None:
+            metric = _METRIC_OF[labelled.group(1).lower()]
+    # a stated scope ("the metric throughout is decode speed"): for a table cell it outranks the lead-in
+    stated = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) or dctx.doc_metric
     if metric is None and cell is not None:
-        stated_here = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
-            or dctx.doc_metric
-        metric = _table_metric(cell, block, _table_intro(document, bi), stated_here[0] if stated_here else None)
-    if metric is None:  # a stated scope ("the metric throughout is decode speed") names it
-        stated = dctx.section_metric.get(block.section_start if block.section_start is not None else -1) \
-            or dctx.doc_metric
-        if stated is not None and (cell is not None or not stated[1]):
-            metric = stated[0]
+        metric = _table_metric(cell, block, _table_intro(document, bi), stated[0] if stated else None)
+    if metric is None and stated is not None and (cell is not None or not stated[1]):
+        metric = stated[0]
     if metric is None and _SHRINKS_CACHE.search(sent_text[max(0, rel_s - 60):rel_s]):
         metric = "memory"
     if metric is None and _SMALLER_AFTER.match(sent_text, rel_e) and \
