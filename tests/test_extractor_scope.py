@@ -1187,3 +1187,49 @@ def test_writer_zb_zc_halves_gaps_restated_pairs_and_criteria() -> None:
     cs = claims("# llama.cpp: CUDA graphs\n\nNVIDIA measured up to 1.2x higher decode speed on H100 for a Llama 7B Q4_K_M "
                 "model.\n\n## AWQ\n\nLlama 7B AWQ is 2.5x faster than FP16.\n")
     assert (cs["1.2x"].technique, cs["2.5x"].technique) == ("cuda-graphs", "weight-quantization")
+
+
+def test_writer_zd_to_zg_pairs_without_from_named_ranges_and_quality_carry_over() -> None:
+    cs = claims("At batch size 32 it backfires: about 18 % lower throughput, 675 down to 554 tokens/s, because "
+                "rejected draft tokens burn compute. In the 20-30 TPS/user range median TTFT rises from 2538 ms to "
+                "8314 ms. With four images it doubles: 12 QPS against 6.\n")
+    assert (cs["675 down to 554"].value, cs["675 down to 554"].op_value) == (0.821, 32)
+    assert cs["2538 ms to 8314"].direction == "worse" and cs["doubles"].value == 2
+    assert claims("Request rates range from 4 to 24 QPS.\n") == {}  # a sweep, still not a claim
+    assert claims("On GSM8K the 8B model scores 73.2 % in BF16. For the 70B model PTPC-FP8 reaches 87.3 %, a point "
+                  "above BF16's 86.3 %.\n") == {}
+    assert claims("Host offloading brings Coder's hit rate back from 0.73 to nearly 0.97.\n") == {}
+    assert claims("Relative throughput (TensorRT-LLM = 1.0x). H200 has 4.8 TB/s of memory bandwidth, 1.4x the "
+                  "bandwidth of H100.\n") == {}
+    cs = claims("GPTQ keeps accuracy (no obvious drop on GPQA).\nThe gain is a 12% lead at best over a strong "
+                "baseline. Attention data-parallel raises the concurrency ceiling from 500 to 4,000 requests.\n")
+    assert "12%" in cs and "500 to 4,000" in cs
+
+
+def test_writer_zd_to_zg_ops_listed_in_order_and_loaded_clauses() -> None:
+    cs = claims("MagicDec reports self-speculation at 1.19x, 1.42x and 1.65x for batch sizes 32, 64 and 128. "
+                "The gains were 10%, 30% and 60% at concurrency 1, 4 and 32.\n")
+    assert [cs[k].op_value for k in ("1.19x", "1.42x", "1.65x", "10%", "30%", "60%")] == [32, 64, 128, 1, 4, 32]
+    cs = claims("At batch sizes 1, 4 and 32, we saw 2x.\n")
+    assert cs["2x"].op_value == 1  # one figure, three values: the list is not a mapping
+    cs = claims("vLLM spec decode on 4xH100: 1.5x at QPS=1 on ShareGPT. Same box at high QPS: 1.4x and 1.8x slower.\n")
+    assert (cs["1.5x"].op_kind, cs["1.5x"].op_value) == ("request_rate", 1)
+    assert cs["1.4x"].op_kind == "unstated" and cs["1.8x"].op_kind == "unstated"
+    cs = claims("On the MI325X the gains are software-only and small: about 2 % in Offline and 4 % in Server.\n")
+    assert (cs["2 %"].op_kind, cs["4 %"].op_kind, cs["4 %"].hedge) == ("offline", "unstated", "about")
+
+
+def test_writer_zd_to_zg_technique_names_rows_and_switches() -> None:
+    cs = claims("| Model | KV type | Settings | Requests/s | vs FP16 KV |\n|---|---|---|---|---|\n"
+                "| llama2-7b | fp16 | bs 256 | 14.98 | 1.0 |\n| llama2-7b | int4 | bs 256 | 20.81 | 1.39x |\n")
+    assert "1.0" not in cs and (cs["1.39x"].technique, cs["1.39x"].mechanism) == ("kv-cache-quantization", "residency")
+    cs = claims("## FP8 Marlin for Ampere\n\n- Weights stay FP8 and run as weight-only W8A16 with INT4 Marlin.\n"
+                "- Up to 2x faster in memory-bound decoding; the nm-vllm draft of the same change had claimed 1.5x.\n")
+    assert cs["2x"].technique != "speculative-decoding" and cs["1.5x"].technique != "speculative-decoding"
+    cs = claims("flipped on chunked prefill. c=1: TTFT ~8% worse, nothing else moved. c=64: p99 ITL cut by a third.\n")
+    assert (cs["8%"].technique, cs["a third"].technique) == ("chunked-prefill", "chunked-prefill")
+    assert (cs["8%"].op_value, cs["a third"].op_value) == (1, 64)
+    cs = claims("With the generation SLA at 4 tokens/s, Dynamic SplitFuse lifts effective throughput up to 2.3x. "
+                "In the other scenarios vLLM was up to 1.8x faster.\n")
+    assert (cs["2.3x"].technique, cs["1.8x"].technique) == ("chunked-prefill", None)
+    assert claims("The busiest replica ran at 1.4x the mean queue depth.\n") == {}

@@ -54,7 +54,7 @@ _ENGINE_RE = re.compile(
     r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|hf|"
     r"(?:other|existing|prior|competing|state-of-the-art|baseline) (?:inference |serving |LLM )?"
     r"(?:systems|engines|frameworks|stacks|runtimes)|fastertransformer|"
-    r"llama\.cpp|lmdeploy|deepspeed(?:-mii)?|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
+    r"llama\.cpp|lmdeploy|deepspeed(?:-mii|-fastgen)?|fastgen|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
 
 def _other_subjects_re() -> re.Pattern[str] | None:
     words = load_lexicon().other_subjects
@@ -69,6 +69,8 @@ _SYSTEM_CMP_RE = re.compile(
     _ENGINE_RE.pattern + r"|" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r"|v?\d+\.\d+(?:\.\d+)?\b)", re.I)
 _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahead of)\s+(?:the\s+)?" + _ENGINE_RE.pattern,
                             re.I)
+_ENGINE_SUBJECT_RE = re.compile(r"(?:^|[,;:]\s*|\b(?:scenarios?|cases?|runs?|workloads?|tests?)\s+)(?:" + _ENGINE_RE.pattern
+                                 + r")\s+(?:was|is|were|are|ran|runs|came out|comes out|ended up|ends up)\b", re.I)
 _PERF_WORDS = re.compile(
     r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
     r"tokens per second|per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
@@ -80,7 +82,7 @@ _COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer",
 _WINDOW_TOKENS = 60
 _TIME_UNIT = re.compile(r"(?:\b|(?<=\d))(?:ms|s|sec|seconds?|minutes?|hours?)\b|\b(?:latency|time|slower|faster)\b", re.I)
 _PERF_UNIT = re.compile(
-    r"(?:tok|tokens?|req|requests?|queries)\s*/\s*(?:s|sec|second)\b|\btokens? per second\b|(?<![a-z])(?:ms|s|sec|"
+    r"(?:tok|tokens?|req|requests?|queries)\s*/\s*(?:s|sec|second)\b|\btokens? per second\b|(?<![a-z'’])(?:ms|s|sec|"
     r"seconds?|minutes?|gb|gib|mb|tflops?)\b|\d\s*(?:us|µs|μs)\b|\$|\bqps\b|\brps\b|\btps\b", re.I)
 _CLAUSE_BREAK = {",", ";", "—", "–", "(", ")", ":", "and", "but", "while", "whereas"}
 
@@ -429,8 +431,10 @@ def _ratio_change(doc: Doc, s: int, e: int) -> bool:
 
 _COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|models?|experts?|layers?|replicas?|concurrent|"
                          r"instances?|cards?|devices?|ranks?|pods?|sequences?)$", re.I)
-_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|varies|scaled|scaling|ranging|ranges?|ranged|ramps?|"
-                    r"ramped|ramping)\b",
+# "range" as a noun sweeps only right before the pair ("a range from 1 to 64"); "in the 20-30 TPS/user
+# range median TTFT rises from ..." is a result inside a named range
+_SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|varies|scaled|scaling|ranging|ramps?|"
+                    r"ramped|ramping)\b|\b(?:ranges?|ranged)\s*$",
                     re.I)
 _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencies|sweep\w*|request rates?|qps|"
                            r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
@@ -499,12 +503,20 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         unit_after = _window_text(doc, fig.end, fig.end + 5, sent)  # "to 4,600 output tokens per second"
         if re.match(r"\s*[kKmM]?\s*tokens\b", unit_after) and _POOL_WORDS.search(st):
             return False  # "the pool goes from 43,928 to 87,857 tokens": room in the KV cache, a capacity claim
+        if re.match(r"\s*(?:concurrent\s+)?(?:requests|sequences|users|sessions)\b", unit_after) and \
+                re.search(r"\b(?:ceiling|capacity|fits?|admit\w*|admission)\b", around):
+            return False  # "raises the concurrency ceiling from 500 to 4,000 requests": a capacity claim
         return not (_PERF_UNIT.search(around) or _names_metric(around) or _PERF_UNIT.search(unit_after))
     if fig.unit == "x":
         if fig.value <= 0 or (fig.value > 1000 and not (nxt is not None and nxt.lower_ in _COMPARATIVES)):
             return True  # (not "up to 1,154x faster TTFT")
         if nxt is not None and nxt.text in ("'s", "’s"):
             return True  # "SCB 10X's event": a name
+        if prev is not None and prev.text == "=" and fig.value == 1.0:
+            return True  # "(TensorRT-LLM = 1.0x)": the baseline a table is normalised to
+        if re.match(r"\s*the\s+(?:memory\s+|hbm\s+|nvlink\s+)?bandwidth\s+of\b(?!.*\butili[sz]ation)",
+                    _window_text(doc, fig.end, fig.end + 8, sent)):
+            return True  # "4.8 TB/s, 1.4x the bandwidth of H100": the hardware's spec, not a result
         lead = doc[sent.start:fig.start].text
         if _WHICH_NON_PERF.search(lead) and not _names_metric(st):
             return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
@@ -533,7 +545,7 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             changed = _MULTIPLY_VERB.search(_window_text(doc, fig.start - 4, fig.start, sent))
             if not changed and not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ", " result")) \
+                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ", " result", " qps")) \
                     and not _WORD_RATIO_CHANGE.search(window):
                 # ("shrinks it roughly fourfold"; "double the context budget that fits in the same HBM")
                 return True
@@ -548,6 +560,12 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True
         if _QUALITY_SENTENCE.search(_QUALITY_HELD.sub(" ", st)) and not _STRICT_PERF.search(st):
             return True  # "Accuracy: perplexity 9.51 against 9.43 (0.86% worse); GSM8K 96.7% of BF16"
+        if sent.start > 0 and not _STRICT_PERF.search(st) and not _PERF_WORDS.search(st) \
+                and not _GAIN_WORDS.search(st) and not _WORD_RATIO_CHANGE.search(st):
+            before = doc[sent.start - 1].sent
+            if _QUALITY_SENTENCE.search(_QUALITY_HELD.sub(" ", _span_text(doc, before))) \
+                    and not _STRICT_PERF.search(_span_text(doc, before)):
+                return True  # "On GSM8K ... scores 73.2 %. For the 70B model it reaches 87.3 %.": still the score
         near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
         if cell_header is not None:
             h = " " + cell_header.lower() + " "
@@ -614,6 +632,10 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return False  # "from 118 to 131 tokens per second, about eleven percent": the pair restated as a change
         if prev is not None and prev.text == ":" and _GAIN_LABEL.search(doc[sent.start:fig.start - 1].text):
             return False  # "Cumulative gain since the type was introduced in PR #13: 15%"
+        colon = next((i for i in range(fig.start - 1, max(sent.start, fig.start - 4) - 1, -1) if doc[i].text == ":"), None)
+        if colon is not None and not _strip_hedge([t.lower_ for t in doc[colon + 1:fig.start]]) and re.search(
+                r"\b(?:gains?|speed-?ups?|improvements?|uplifts?)\s+(?:are|is|was|were)\b", doc[sent.start:colon].text, re.I):
+            return False  # "the gains are software-only and small: about 2 % in Offline and 4 % in Server"
         if prev is not None and prev.lower_ in ("is", "was", "are", "were") and _GAIN_NOUN.search(
                 _window_text(doc, fig.start - 12, fig.start, sent)):
             return False  # "the average gain over the best existing method is 19-22%"
@@ -930,13 +952,17 @@ _FP4_RE = re.compile(r"(?:NV|MX)?FP4", re.I)
 
 
 def _document_draft(doc: Doc, s: int, e: int) -> bool:
-    """"(draft, platform team)", "Status: draft", "a first draft": the document's status, not a drafter."""
+    """"(draft, platform team)", "Status: draft", "a first draft", "the nm-vllm draft of the same change":
+    a document's status or a version of a patch, not a drafter."""
     if e - s != 1 or doc[s].lower_ != "draft":
         return False
     prev = doc[s - 1].lower_ if s > 0 else ""
     nxt = doc[e].text if e < len(doc) else ""
+    after = doc[e:e + 4].text.lower() if e < len(doc) else ""
     return prev in ("(", ":", "status", "first", "rough", "early", "working", "second") or nxt == ")" or \
-        (s > 1 and doc[s - 2].lower_ == "status")
+        (s > 1 and doc[s - 2].lower_ == "status") or bool(re.match(
+            r"of (?:the |this |that |a |an )?(?:same |earlier |original )?(?:change|pr|pull request|patch|proposal|"
+            r"paper|post|blog|doc|document|rfc|spec|plan|report)\b", after))
 
 
 _PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|float8|INT4|W4A16)\b", re.I)
@@ -1351,7 +1377,12 @@ def _baseline_row(cell) -> bool:
     if m is None or not label:
         return False
     named = {w for w in re.findall(r"[a-z0-9][\w.+-]*", m.group(1).lower()) if w not in ("the", "a", "baseline")}
-    return bool(named) and named <= set(re.findall(r"[a-z0-9][\w.+-]*", label.lower()))
+    if named and named <= set(re.findall(r"[a-z0-9][\w.+-]*", label.lower())):
+        return True
+    # "| llama2-chat-7b | fp16 | ... | 1.0 |" under "vs FP16 KV": the row's setting is the header's baseline
+    named -= {"kv", "cache", "weights", "weight", "model", "engine", "default"}
+    cells = set(re.findall(r"[a-z0-9][\w.+-]*", " ".join(c.lower() for c in cell.row_cells[1:-1])))
+    return bool(named) and named <= cells
 
 
 def _share_hedges(claims: list[Claim], text: str) -> None:
@@ -1741,7 +1772,9 @@ def _ratio(fig: _Fig, direction: str, down: bool) -> float:
 
 _LOADED_RE = re.compile(r"\b(?:multi-?streams?|multi-?user|multi-?request|multiple (?:streams|users|requests)|"
                         r"under (?:heavy )?load|once requests pile up|many concurrent|"
-                        r"(?:server|interactive) scenario)\b", re.I)  # (MLPerf's Server: a rate the text leaves out)
+                        r"(?:at|under|with) (?:a |the )?(?:high|higher|heavy|heavier|large|larger) (?:qps|loads?|"
+                        r"request rates?|concurrency|concurrencies|batch(?:es| sizes?))|"
+                        r"(?:server|interactive) scenario|in (?:the )?(?:server|interactive)(?: mode)?(?! \w+ing))\b", re.I)  # (MLPerf's Server: a rate the text leaves out)
 _SERVER_COLUMN = re.compile(r"^\s*(?:server|interactive)(?:\s+scenario)?\b", re.I)
 _CLAUSE_CUT = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\.\s", re.I)
 
@@ -1776,6 +1809,26 @@ _BACKREF_OP_RE = re.compile(r"\b(?:in|at|under|with|for)\s+(?:that|this|the same
 _ONLINE_RE = re.compile(r"\b(?:online|interactive|real-time)\s+(?:serving|traffic|setting|mode|use|workloads?)\b", re.I)
 
 
+_OP_LIST_REST = re.compile(r"((?:\s*,\s*\d[\d,]*(?:\.\d+)?(?![\d.]))*\s*,?\s*(?:and|&)\s*\d[\d,]*(?:\.\d+)?)(?![\w%×]|\.\d)")
+_LIST_FIGURE = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?\s*(?:[xX×]|%|percent)(?![\w])", re.I)
+
+
+def _op_by_position(op: OpMention, text: str, sent: Span, fig_cs: int) -> OpMention:
+    """'1.19x, 1.42x and 1.65x for batch sizes 32, 64 and 128': as many figures as listed values, matched
+    in order. Any other count keeps the op as stated."""
+    if op.kind not in ("batch_size", "concurrency", "request_rate") or op.value is None:
+        return op
+    m = _OP_LIST_REST.match(text, op.end, sent.end_char)
+    if not m:
+        return op
+    rest = [float(v.replace(",", "")) for v in re.findall(r"\d[\d,]*(?:\.\d+)?", m.group(1))]
+    values = [op.value, *rest]
+    figs = [f.start() for f in _LIST_FIGURE.finditer(text, sent.start_char, sent.end_char)]
+    if len(figs) != len(values) or fig_cs not in figs:
+        return op
+    return OpMention(op.kind, values[figs.index(fig_cs)], op.start, m.end(), text[op.start:m.end()])
+
+
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
@@ -1794,7 +1847,7 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         return (own[0], "sentence") if own else (None, "assumed")
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
     if op is not None:
-        return op, "sentence"
+        return _op_by_position(op, text, sent, fig_cs), "sentence"
     cell = block.cell
     if cell is not None:
         top = _op_from_table(cell)
@@ -1813,6 +1866,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                         return o, "paragraph"
     earlier = block_ops[:bisect_left(block_ops, sent.start_char, key=lambda o: o.start)]
     earlier = [o for o in earlier[-4:] if o.end <= sent.start_char]
+    if earlier and _LOADED_RE.search(text, sent.start_char, fig_cs):
+        return None, "assumed"  # "... 1.5x at QPS=1. Same box at high QPS: 1.4x and 1.8x slower": not QPS 1
     if earlier:
         # the op of the sentence before, when it states one ("... at batch size 1 and 2.5X at max batch.
         # Boson.ai saw >2x": two ops, neither is this figure's)
@@ -1941,7 +1996,8 @@ def _op_from_table(cell) -> OpMention | None:
     return None
 
 
-_SWITCH_VERBS = {"turning", "turn", "turns", "turned", "switching", "switch", "switches", "switched"}
+_SWITCH_VERBS = {"turning", "turn", "turns", "turned", "switching", "switch", "switches", "switched", "flip", "flips",
+                 "flipped", "flipping", "toggle", "toggled", "toggling"}
 
 
 def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
@@ -2256,6 +2312,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
+    if not in_sent and _ENGINE_SUBJECT_RE.search(sent_text[:rel_fig_start]):
+        return None  # "in the other scenarios vLLM was up to 1.8x faster": an engine is the subject
     if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(sent_text):
         return None
     if re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
@@ -2340,6 +2398,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 if h == intro and _compares_systems(h):
                     continue  # "H100 FP8 over A100 FP16": a hardware comparison, the formats its settings
                 name = _precision_technique(h)
+                if name is not None and h in cell.row_cells:
+                    j = cell.row_cells.index(h)
+                    if j < len(cell.header_row) and re.search(r"\bkv\b|\bk/v\b|\bcache\b", cell.header_row[j] or "", re.I):
+                        return "kv-cache-quantization"  # "| Model | KV type | ... |" then "| llama2-7b | int4 | ...": the cache's
                 if name is not None and (contrast or h == cell.col_header):
                     return name
     if block.kind == "list_item" and bi > 0:

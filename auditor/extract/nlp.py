@@ -110,6 +110,9 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
         [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"LIKE_NUM": False, "IS_PUNCT": False, "OP": "?"},
          {"ORTH": {"IN": ["->", "→", "=>", "-->"]}}, {"ORTH": {"IN": ["~", "≈"]}, "OP": "?"}, _NUMBER_TOKEN],
+        # "675 down to 554 tokens/s", "800 ms down to 200 ms": a pair with no "from"
+        [_NUMBER_TOKEN, {"LIKE_NUM": False, "IS_PUNCT": False, "LOWER": {"NOT_IN": ["up", "to"]}, "OP": "?"},
+         {"LOWER": "down"}, {"LOWER": "to"}, _NUMBER_TOKEN],
     ],
 }
 

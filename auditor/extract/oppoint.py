@@ -66,7 +66,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "Load arrives as one new user per second", "4 requests per second"
     ("request_rate", re.compile(r"\b" + _NUM + r"\s+new\s+(?:users?|requests?|queries)\s+(?:per|a|each)\s+second\b",
                                 re.I)),
-    ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)\b", re.I)),
+    ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)(?![\d.]*[xX×%])\b", re.I)),  # not "QPS: 1.4x"
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
         r"(?<!\bno )(?<!\bnot a )(?<!\babove the )(?<!\bbeyond the )(?<!\bbeyond a )(?<!\bthan a )"

@@ -88,7 +88,7 @@ LOWER_IS_BETTER = {"latency", "ttft", "itl", "tpot", "e2e", "memory", "cost"}
 
 UP_WORDS = {"higher", "more", "increase", "increases", "increased", "increasing", "raise", "raises", "raised",
             "boost", "boosts", "boosted", "improve", "improves", "improved", "improvement", "improvements",
-            "gain", "gains", "up", "grow", "grows", "grew", "larger", "bigger", "greater", "rise", "rises",
+            "gain", "gains", "gained", "up", "grow", "grows", "grew", "larger", "bigger", "greater", "rise", "rises",
             "rose", "jump", "jumps", "jumped", "lift", "lifts", "lifted", "additional", "extra", "climbs",
             "climbed", "doubles", "doubled", "triples", "tripled", "better", "adds", "added", "add", "surge",
             "surges", "inflates", "inflated", "balloons", "spike", "spikes", "increment", "uplift", "above",
@@ -100,7 +100,7 @@ DOWN_WORDS = {"lower", "less", "fewer", "reduce", "reduces", "reduced", "reducin
               "slashed", "halves", "halved", "decline", "declines", "declined", "shorter", "lose", "loses",
               "lost", "loss", "dips", "dipped", "sheds", "compress", "compresses", "below", "shallower"}
 GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperforms", "outperform", "accelerates",
-              "acceleration", "better", "improvement", "improves", "improved", "improve", "improving", "gain", "gains", "wins", "win",
+              "acceleration", "better", "improvement", "improves", "improved", "improve", "improving", "gain", "gains", "gained", "wins", "win",
               "beats", "ahead", "accelerated", "cheaper"}
 BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
@@ -170,7 +170,7 @@ NON_PERF_CONTEXT = [
     "more training", "the data", "hit rate", "hit rates", "hit-rate", "hit-rates", "hit ratio", "hit ratios", "acceptance", "numerical error", "error",
     "perplexity", "accuracy", "model size", "more parameters", "larger model",
     "bigger model", "vocabulary", "acceptance length", "accepted tokens", "acceptance rate",
-    "combinations", "expert combinations", "utilisation", "utilization", "bandwidth ratio",
+    "combinations", "expert combinations", "utilisation", "utilization", "bandwidth ratio", "queue depth",
 ]
 
 PERCENT_DECOY_RE = re.compile(
