@@ -1233,3 +1233,11 @@ def test_writer_zd_to_zg_technique_names_rows_and_switches() -> None:
                 "In the other scenarios vLLM was up to 1.8x faster.\n")
     assert (cs["2.3x"].technique, cs["1.8x"].technique) == ("chunked-prefill", None)
     assert claims("The busiest replica ran at 1.4x the mean queue depth.\n") == {}
+
+
+def test_effective_throughput_is_goodput_and_a_vs_header_names_the_baseline() -> None:
+    cs = claims("Dynamic SplitFuse lifts peak effective throughput from 0.63 to 1.42 queries per second. "
+                "Throughput rises 3x.\n")
+    assert (cs["0.63 to 1.42"].metric, cs["3x"].metric) == ("goodput", "throughput")
+    cs = claims("| Batch size | Speedup vs. dense FP8 |\n|---|---|\n| 32 | 1.62x |\n")
+    assert cs["1.62x"].technique is None
