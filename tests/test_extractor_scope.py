@@ -1241,3 +1241,12 @@ def test_effective_throughput_is_goodput_and_a_vs_header_names_the_baseline() ->
     assert (cs["0.63 to 1.42"].metric, cs["3x"].metric) == ("goodput", "throughput")
     cs = claims("| Batch size | Speedup vs. dense FP8 |\n|---|---|\n| 32 | 1.62x |\n")
     assert cs["1.62x"].technique is None
+
+
+def test_idioms_are_not_scope_statements_in_a_feed() -> None:
+    feed = ("@servingnotes\nFP8 KV cache on Llama-3.1-8B: +14.9% output tok/s at c=8. at c=1 it's a wash below ~7k "
+            "context.\n\n---\n@kvfan\nKIVI was 2.6x less peak memory.\n\n---\n@mlperf_watch\nMLPerf v5.1 Offline: "
+            "2.7X. Offline = no bound at all.\n\n---\n@other\nXQA: ~2x on the full node.\n")
+    cs = {c.text: c for c in classify(extract(parse_string(feed, "feed.txt", "text")))}
+    assert cs["2.6x"].op_kind == "unstated" and cs["2x"].op_kind == "unstated"  # no post speaks for the feed
+    assert cs["2.7X"].op_kind == "offline" and (cs["+14.9%"].op_kind, cs["+14.9%"].op_value) == ("concurrency", 8)

@@ -133,7 +133,7 @@ _OP_HINT = re.compile(
 
 
 _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|measured|benchmarked|mode|from|"
-                             r"for|with|using|on|of|scenario|fully|purely|both|all|as)|[,(:;/]|^)\s*$")
+                             r"for|with|using|on|of|scenario|fully|purely|both|all|as|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
 
 
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
@@ -180,11 +180,11 @@ def find_ops(text: str) -> list[OpMention]:
 # Words that make a statement cover a whole section or the whole document.
 SCOPE_RE = re.compile(
     # ("all", "every", "each" of the results, not "a single request gets all eight GPUs")
-    r"\b(?:(?:all|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|"
+    r"\b(?:(?:(?<!\bat )all|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|"
     r"heads?|cores?|devices?|chips?|sockets?|replicas?|tokens?|steps?|kernels?)\b)|"
     r"both (?:reports|runs|measurements|benchmarks|tests|setups)|everything (?:in|on|below|here)\b|"
     r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
-    r"below|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
+    r"below(?!\s*[~≈<]?\s*\d)|following|these|this (?:section|table|post|document|report|paper|article|page|benchmark|review|memo|"
     r"note|doc|write-?up|comparison|study)|in this (?:section|post|document|report|paper|article)|"
     r"(?:numbers|figures|results) (?:come|came) from|(?:figure|number|result) (?:comes|came) from|"
     r"only (?:used|taken|applies|apply|enabled|active|kicks in)\b|the (?:harness|load generator|benchmark client)|(?:numbers|figures|results|timings|measurements) "
