@@ -1249,4 +1249,4 @@ def test_idioms_are_not_scope_statements_in_a_feed() -> None:
             "2.7X. Offline = no bound at all.\n\n---\n@other\nXQA: ~2x on the full node.\n")
     cs = {c.text: c for c in classify(extract(parse_string(feed, "feed.txt", "text")))}
     assert cs["2.6x"].op_kind == "unstated" and cs["2x"].op_kind == "unstated"  # no post speaks for the feed
-    assert cs["2.7X"].op_kind == "offline" and (cs["+14.9%"].op_kind, cs["+14.9%"].op_value) == ("concurrency", 8)
+    assert cs["2.7X"].op_kind == "offline" and (cs["14.9%"].op_kind, cs["14.9%"].op_value) == ("concurrency", 8)
