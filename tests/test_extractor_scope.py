@@ -1250,3 +1250,22 @@ def test_idioms_are_not_scope_statements_in_a_feed() -> None:
     cs = {c.text: c for c in classify(extract(parse_string(feed, "feed.txt", "text")))}
     assert cs["2.6x"].op_kind == "unstated" and cs["2x"].op_kind == "unstated"  # no post speaks for the feed
     assert cs["2.7X"].op_kind == "offline" and (cs["14.9%"].op_kind, cs["14.9%"].op_value) == ("concurrency", 8)
+
+
+def test_writer_zh_to_zk_fp8_kernels_kv_titles_and_loads() -> None:
+    cs = claims("# An FP8 GEMM is only as fast as its tile table\n\n## Ada\n\nThe PR timed tuned CUTLASS kernels against "
+                "the best PyTorch FP8 result on one L40S.\n\n| Shape | Batch size 1 |\n|---|---|\n| QKV | 2.14x |\n\n"
+                "## FP8 in serving\n\nFP8 W8A8 raises throughput 1.6x.\n")
+    assert cs["2.14x"].technique is None and cs["1.6x"].technique == "fp8-quantization"
+    cs = claims("# FP8, then NVFP4: two steps down in KV-cache precision\n\n## Step one: BF16 to FP8\n\n"
+                "At concurrency 8 FP8 delivered 14.9% more output tokens per second.\n")
+    assert (cs["14.9%"].technique, cs["14.9%"].mechanism) == ("kv-cache-quantization", "residency")
+    cs = claims("- 10,000 concurrent 512-token prefill requests: throughput rises with the CPU hit rate, up to 9x at "
+                "full hits, even though a single request with a prompt of this size gains little.\n"
+                "- 10k concurrent prefills: up to 9X throughput.\n")
+    assert (cs["9x"].op_kind, cs["9x"].op_value) == ("concurrency", 10000)
+    assert (cs["9X"].op_kind, cs["9X"].op_value) == ("concurrency", 10000)
+    assert claims("Load stepped from 3 to 60 QPS.\n") == {}
+    cs = claims("It speeds up the sublayers by 30% on geometric mean (47% at most). The kernel uses a 4x unrolled loop "
+                "and unrolls its loop 4x; the microbenchmark is 1.5x faster.\n")
+    assert (cs["30%"].hedge, cs["47%"].hedge) == ("average", "up_to") and "4x" not in cs and "1.5x" in cs

@@ -434,7 +434,7 @@ _COUNT_NOUN = re.compile(r"^(?:adapters?|loras?|gpus?|nodes?|users?|clients?|mod
 # "range" as a noun sweeps only right before the pair ("a range from 1 to 64"); "in the 20-30 TPS/user
 # range median TTFT rises from ..." is a result inside a named range
 _SWEPT = re.compile(r"\b(?:swept|sweeps?|sweeping|varied|varying|varies|scaled|scaling|ranging|ramps?|"
-                    r"ramped|ramping)\b|\b(?:ranges?|ranged)\s*$",
+                    r"ramped|ramping|stepped|stepping)\b|\b(?:ranges?|ranged)\s*$",
                     re.I)
 _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencies|sweep\w*|request rates?|qps|"
                            r"sequence lengths?|context lengths?|prompt lengths?)\s*$", re.I)
@@ -512,6 +512,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True  # (not "up to 1,154x faster TTFT")
         if nxt is not None and nxt.text in ("'s", "’s"):
             return True  # "SCB 10X's event": a name
+        if (nxt is not None and nxt.lower_ in ("unrolled", "unroll", "unrolling")) or re.search(
+                r"\bunroll\w*\s+(?:\w+\s+){0,2}$", _window_text(doc, fig.start - 4, fig.start, sent)):
+            return True  # "a 4x unrolled loop", "unrolls its loop 4x": a code shape, not a speedup
         if prev is not None and prev.text == "=" and fig.value == 1.0:
             return True  # "(TensorRT-LLM = 1.0x)": the baseline a table is normalised to
         if re.match(r"\s*the\s+(?:memory\s+|hbm\s+|nvlink\s+)?bandwidth\s+of\b(?!.*\butili[sz]ation)",
@@ -867,6 +870,9 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     if fig.unit == "abs" and any(t.lower_ in ("about", "around", "roughly", "approximately", "nearly", "~", "≈")
                                  for t in doc[fig.start:fig.end]):
         return "about"  # "from 13 s to about 500 ms": the new end is approximate
+    if fig.end + 1 < sent.end and doc[fig.end].lower_ == "at" and doc[fig.end + 1].lower_ in ("most", "best") \
+            and (fig.end + 2 >= sent.end or not doc[fig.end + 2].is_alpha):
+        return "up_to"  # "(36% at most)", "a 12% lead at best"
     s = _span_text(doc, sent).lower()
     if any(p in s for p in AVERAGE_PHRASES):
         return "average"
@@ -1108,6 +1114,10 @@ def _document_context(document: Document) -> _DocContext:
             # "Vendor A: TensorRT LLM (GB200, NVFP4 models)": a parenthesis naming hardware is the setup
             # ("(LoRA plus speculative decoding)" still names the topic)
             techs = _technique_in_text(re.sub(r"\([^)]*\)", lambda m: " " if ctx.HARDWARE_RE.search(m.group(0)) else m.group(0), t))
+            if set(techs) == {"fp8-quantization"} and (_precision_technique(t) == "kv-cache-quantization" or (
+                    d.title_technique in _SPECIFIC_QUANT and (b.level or 1) >= 2)):
+                # "FP8, then NVFP4: two steps down in KV-cache precision"; "## Step one: BF16 to FP8" under it
+                techs = ["kv-cache-quantization"]
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else _heading_subject(t)
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and not _LISTS_TOPICS(t):
                 d.title_technique = techs[0]
@@ -1444,7 +1454,8 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
     def clause_gap(o: OpMention) -> int:
         a, b = (o.end, fig_cs) if o.end <= fig_cs else (fig_ce, o.start)
         between = text[a:b]
-        return len(re.findall(r"[,;:()]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bversus\b|\bvs\.?", between))
+        return len(re.findall(r"[,;:()]|\band\b|\bbut\b|\bwhile\b|\bwhereas\b|\bversus\b|\bvs\.?|\b(?:even |al)?though\b",
+                              between))
 
     scored = sorted(in_sent, key=lambda o: (clause_gap(o), 0 if o.end <= fig_cs else 1,
                                             abs((o.start + o.end) / 2 - (fig_cs + fig_ce) / 2)))
@@ -1565,6 +1576,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     ratio = _ratio(fig, direction, down)
     # technique
     technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi, bctx)
+    if technique == "fp8-quantization" and block.section_start is not None and not _PRECISION_WORD.search(sent_text) \
+            and _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end):
+        # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
+        # section of an FP8 GEMM: one FP8 kernel against another, the precision held fixed on both sides
+        technique = None
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
@@ -2230,6 +2246,11 @@ _CONTINUING_ITEM = re.compile(r"^\s*(?:[-*+]\s+)?with\s+\S+\s+(?:the|its)\b", re
 _LEADING_QUALIFIER = re.compile(r"^\s*(?:[-*+]\s+)?(?:(?:average|mean|median|p\d+(?:\.\d+)?|peak|tail)\s+)*", re.I)
 
 
+_FP8_ON_BOTH_SIDES = re.compile(
+    r"\b(?:against|over|than|vs\.?|versus)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,3}?(?:FP8\s+(?:kernels?|GEMMs?|results?|"
+    r"paths?|baselines?)|(?:internal|in-house|existing|reference)\s+(?:[\w.-]+\s+){0,2}?(?:kernels?|GEMMs?))\b", re.I)
+
+
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
                        bi: int, bctx: _BlockContext) -> str | None:
@@ -2306,7 +2327,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if said:  # "FP8 improves perceived performance by more than 2x", "PTPC-FP8 ... matched per-tensor FP8"
         name = _precision_technique(said.group(0))
         if name is not None:
-            return name
+            return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     # releases, engines and hardware generations compared: no technique
     named = re.sub(r"[$€£]\s?[\d.,]+", "", baseline) if baseline else ""  # "$0.14 for a miss" is a price, not v0.14
     if named and (_VERSION_RE.search(named) or _ENGINE_RE.search(named) or ctx.HARDWARE_RE.search(named)
@@ -2412,7 +2433,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                     if j < len(cell.header_row) and re.search(r"\bkv\b|\bk/v\b|\bcache\b", cell.header_row[j] or "", re.I):
                         return "kv-cache-quantization"  # "| Model | KV type | ... |" then "| llama2-7b | int4 | ...": the cache's
                 if name is not None and (contrast or h == cell.col_header):
-                    return name
+                    return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     if block.kind == "list_item" and bi > 0:
         # "- With K/V cache quantization set to q8_0, cache memory halves" then "- With q4_0 the cache
         # shrinks about 4x": an item that names nothing continues the item right above it

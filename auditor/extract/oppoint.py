@@ -28,6 +28,8 @@ def _num(s: str) -> float:
     s = s.lower()
     if s in NUMBER_WORDS:
         return float(NUMBER_WORDS[s])
+    if s.endswith("k"):
+        return float(s[:-1].replace(",", "")) * 1000
     return float(s.replace(",", ""))
 
 
@@ -48,6 +50,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("concurrency", re.compile(r"(?:^|(?<=[,(|;] )|(?<=[,(|;]))" + _NUM + r"\s+concurrent(?=\s*(?:[,:;)|]|$))", re.I)),
     ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
     ("concurrency", re.compile(r"\b(\d{1,6})\s+(?:users|clients)\b(?!\s+(?:per|of))", re.I)),
+    ("concurrency", re.compile(r"\b(\d{1,4}(?:\.\d+)?[kK])\s+(?:concurrent|parallel|simultaneous)\b")),  # "10k concurrent"
     ("batch_size", re.compile(r"\bbatch[ _-]?sizes?" + _SEP + _NUM + r"\b", re.I)),
     ("batch_size", re.compile(r"(?<![\w-])bs\s*[=:]?\s*(\d{1,6})\b", re.I)),
     ("batch_size", re.compile(r"\bbatch\s*(?:of|=|:|-)?\s*(\d{1,6})\b(?!\s*(?:requests|prompts|sequences)\s+per)", re.I)),
@@ -108,6 +111,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("concurrent",),
     ("conc",),
     ("users", "clients"),
+    ("concurrent", "parallel", "simultaneous"),
     ("batch",), ("bs",), ("batch",), ("batch",), ("batch",), ("batch",), ("single",),
     ("rate",),
     ("qps", "req", "rps", "quer"),
