@@ -138,3 +138,18 @@ def test_suppression_directive_in_html_comment():
     page = "<p>2x faster</p>\n<!-- auditor: disable-file -->\n"
     d = parse_html(page, "s.html")
     assert d.suppressions and d.suppressions[0].action == "disable-file"
+
+
+def test_entity_cells_do_not_push_later_rows_down_the_page() -> None:
+    """A "&ndash;" cell decodes to the en dash that a later "2–22x" cell on the same row also holds: the row's
+    figure and every row after it must keep their own source lines."""
+    page = ("<html><body><main><h1>KV reuse</h1>\n<table>\n"
+            "<thead><tr><th>System</th><th>Before</th><th>Change</th></tr></thead>\n<tbody>\n"
+            "<tr><td>CPU offload</td><td>&ndash;</td><td>2–22x lower TTFT</td></tr>\n"
+            "<tr><td>Shared pool</td><td>&ndash;</td><td>1.56x</td></tr>\n"
+            "<tr><td>Store</td><td>&ndash;</td><td>46x lower TTFT</td></tr>\n"
+            "</tbody></table>\n<p>filler</p>\n<p>The 2–22x range and the 1.56x and 46x rows.</p>\n"
+            "</main></body></html>\n")
+    lines = {c.text: c.line for c in audit_text(page, kind="html", settings=Settings(predict=False)).files[0].claims
+             if c.line < 10}
+    assert lines == {"2–22x": 5, "1.56x": 6, "46x": 7}

@@ -39,7 +39,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         re.I)),
     ("concurrency", re.compile(
         r"\b" + _NUM + r"\s+(?:concurrent|parallel|simultaneous|in-flight|inflight|active)\s+(?:[\w-]+\s+){0,3}?"
-        r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?)\b",
+        r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?|prefills?)\b",
         re.I)),
     ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
     ("concurrency", re.compile(

@@ -10,14 +10,16 @@ removed by tag, ARIA role and class/id heuristics, and the content root is <main
 <article> or [role=main] when the page has one.
 
 Positions: the walk keeps a monotonic cursor over the source lines; each text node, one source
-line at a time, is searched forward from max(cursor, element's sourceline). Entities
-(`&times;`, `&nbsp;`) make the decoded text differ from the source; then the first word (or
-the cursor itself) anchors the piece, so the line stays right and the column is best effort.
+line at a time, is searched forward from max(cursor, element's sourceline), in the source with
+its entities decoded (`&ndash;` is searched as "–": a "–" cell must not match the en dash of a
+"2–22x" later on its row, which pushed every later row's figures down the page). Columns count
+decoded characters, so on a line with entities they are best effort; the line stays right.
 """
 
 from __future__ import annotations
 
 import re
+from html import unescape as html_unescape
 
 from lxml import etree
 from lxml import html as lxml_html
@@ -52,7 +54,7 @@ class _Locator:
     """Source positions for text nodes, searched forward from a monotonic cursor."""
 
     def __init__(self, lines: list[str]) -> None:
-        self.lines = lines
+        self.lines = [html_unescape(ln) if "&" in ln else ln for ln in lines]
         self.line = 0  # 0-based
         self.col = 0
 
