@@ -1269,3 +1269,11 @@ def test_writer_zh_to_zk_fp8_kernels_kv_titles_and_loads() -> None:
     cs = claims("It speeds up the sublayers by 30% on geometric mean (47% at most). The kernel uses a 4x unrolled loop "
                 "and unrolls its loop 4x; the microbenchmark is 1.5x faster.\n")
     assert (cs["30%"].hedge, cs["47%"].hedge) == ("average", "up_to") and "4x" not in cs and "1.5x" in cs
+
+
+def test_a_gain_that_slides_between_two_loads_and_arrow_pairs_after_model_names() -> None:
+    cs = claims("From one request to 64 concurrent requests the MTP benefit slides from 2.11x to 1.25x.\n")
+    assert (cs["2.11x"].op_kind, cs["2.11x"].op_value) == ("single", 1)
+    assert (cs["1.25x"].op_kind, cs["1.25x"].op_value) == ("concurrency", 64)
+    cs = claims("Medusa on H200:\n\nLlama 3.1 405B -> 108 tok/s/user, 1.9X. TTFT 800 -> 200 ms.\n")
+    assert set(cs) == {"1.9X", "800 -> 200"}

@@ -401,7 +401,8 @@ _INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|gener
 
 _CHANGE_VERBS = {"goes", "went", "go", "going", "rose", "rises", "rise", "grew", "grows", "climbs", "climbed",
                  "jumps", "jumped", "moved", "moves", "improved", "improves", "increased", "increases", "fell",
-                 "falls", "dropped", "drops"}
+                 "falls", "dropped", "drops", "slides", "slid", "sliding", "shrinks", "shrank", "declines", "declined",
+                 "decays", "decayed", "fades", "faded", "erodes", "eroded", "narrows", "narrowed", "changes", "changed"}
 
 
 def _doc_text(doc: Doc) -> str:
@@ -495,6 +496,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
         return True  # "sweeping batch size from 1 to 64", "from 5 to 2,000 adapters": a sweep, not a result
+    if fig.form == "fromto" and any(re.fullmatch(r"\d+(?:\.\d+)?[BbMm]", t.text) for t in doc[fig.start + 1:fig.end - 1]):
+        return True  # "Llama 3.1 405B -> 108 tok/s/user": a version and a model size, not a pair
     if fig.unit == "abs":
         # a from/to pair is a claim when it moves a performance quantity: a perf unit in or right
         # after the pair, or a metric named just before it ("TTFT fell from ..."), not a block size
@@ -1834,6 +1837,19 @@ _OP_LIST_REST = re.compile(r"((?:\s*,\s*\d[\d,]*(?:\.\d+)?(?![\d.]))*\s*,?\s*(?:
 _LIST_FIGURE = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?\s*(?:[xX×]|%|percent)(?![\w])", re.I)
 
 
+def _from_to_ops(op: OpMention, text: str, sent: Span, fig_cs: int, block_ops: list[OpMention]) -> OpMention:
+    """'From one request to 64 concurrent requests the benefit slides from 2.11x to 1.25x': two loads and
+    two figures, each a from/to pair, matched in order."""
+    ops = _ops_between(block_ops, sent.start_char, sent.end_char)
+    if len(ops) != 2 or not re.search(r"\bfrom\s+(?:a\s+|the\s+)?$", text[max(sent.start_char, ops[0].start - 10):ops[0].start],
+                                      re.I) or not re.fullmatch(r"\s*to\s+(?:a\s+|the\s+)?", text[ops[0].end:ops[1].start], re.I):
+        return op
+    figs = [f.start() for f in _LIST_FIGURE.finditer(text, sent.start_char, sent.end_char)]
+    if len(figs) != 2 or fig_cs not in figs or not re.search(r"\bfrom\s+$", text[max(0, figs[0] - 6):figs[0]], re.I):
+        return op
+    return ops[figs.index(fig_cs)]
+
+
 def _op_by_position(op: OpMention, text: str, sent: Span, fig_cs: int) -> OpMention:
     """'1.19x, 1.42x and 1.65x for batch sizes 32, 64 and 128': as many figures as listed values, matched
     in order. Any other count keeps the op as stated."""
@@ -1868,7 +1884,7 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         return (own[0], "sentence") if own else (None, "assumed")
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
     if op is not None:
-        return _op_by_position(op, text, sent, fig_cs), "sentence"
+        return _op_by_position(_from_to_ops(op, text, sent, fig_cs, block_ops), text, sent, fig_cs), "sentence"
     cell = block.cell
     if cell is not None:
         top = _op_from_table(cell)
