@@ -1866,6 +1866,11 @@ def _op_by_position(op: OpMention, text: str, sent: Span, fig_cs: int) -> OpMent
     return OpMention(op.kind, values[figs.index(fig_cs)], op.start, m.end(), text[op.start:m.end()])
 
 
+_SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benchmark|run|runs|test|tests|measurement|"
+                         r"measurements|numbers|figures|results|setup|experiment|experiments|comparison)\b|(?:were|was|are)\s+"
+                         r"(?:measured|taken|run)\b)", re.I)
+
+
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
@@ -1901,6 +1906,15 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                 for o, m in _scoped_ops(part):
                     if m == _metric_group(metric):
                         return o, "paragraph"
+    if sent.end < len(doc):
+        # "... gives 1.1x throughput over v0.3. The benchmark submits 500 prompts in one go": the next
+        # sentence, with no figure of its own, says how the figures before it were measured
+        nxt = doc[sent.end].sent
+        nxt_text = _span_text(doc, nxt)
+        if _SETUP_NEXT.match(nxt_text) and not _FIGURE_HINT.search(nxt_text):
+            ops = {(o.kind, o.value): o for o in _ops_between(block_ops, nxt.start_char, nxt.end_char)}
+            if len(ops) == 1:
+                return next(iter(ops.values())), "paragraph"
     earlier = block_ops[:bisect_left(block_ops, sent.start_char, key=lambda o: o.start)]
     earlier = [o for o in earlier[-4:] if o.end <= sent.start_char]
     if earlier and _LOADED_RE.search(text, sent.start_char, fig_cs):

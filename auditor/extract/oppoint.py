@@ -90,7 +90,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
         r"(?:serving |output |token |request |system |offline )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
-        r"\binfinite (?:request |arrival )?rate\b|\ball (?:requests|prompts) (?:sent |submitted |issued )?at once\b|"
+        r"\binfinite (?:request |arrival )?rate\b|\ball (?:(?:requests|prompts) )?(?:sent |submitted |issued )?at once\b|"
+        r"\b(?:submit\w*|sends?|sent|issu\w+)\b(?:(?!\.\s)[^;]){0,100}?\bin one go\b|"
         r"\b(?:at|under) (?:the )?(?:max(?:imum)?|full) load\b|\bno rate limit\b|"
         r"\bbatch (?:inference|jobs?|processing) mode\b|"
         r"\b(?:at|with|using|runs? use)\s+(?:the\s+)?(?:max(?:imum)?|largest|biggest)(?: possible)? batch(?:es)?"
@@ -122,7 +123,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("single",),
     ("one", "1"),
     ("unbatched", "batch", "no batching", "at a time", "sequential", "idle"),
-    ("offline", "throughput", "saturat", "loaded", "peak", "inf", "at once", "batch", "load", "rate limit"),
+    ("offline", "throughput", "saturat", "loaded", "peak", "inf", "at once", "batch", "load", "rate limit", "one go"),
 ]
 if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
     raise RuntimeError(f"oppoint: {len(_PATTERNS)} patterns but {len(_NEEDS)} literal sets")
@@ -131,7 +132,7 @@ if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
 _OP_HINT = re.compile(
     r"concurren|parallel|simultaneous|in[- ]?flight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
     r"(?<![\w-])bs|rate|qps|req|rps|quer|single|\bone\b|\b1\s+(?:request|user|stream|sequence|query|client)|"
-    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once|load",
+    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once|load|one go",
     re.I,
 )
 
