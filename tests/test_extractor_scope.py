@@ -1287,3 +1287,10 @@ def test_a_setup_sentence_after_the_figures_and_prompts_sent_in_one_go() -> None
                 "- Ours: +6 % output tokens per second.\n")
     assert (cs["1.1x"].op_kind, cs["1.9x"].op_kind) == ("offline", "offline")
     assert (cs["6 %"].op_kind, cs["6 %"].op_value) == ("concurrency", 32)
+
+
+def test_room_for_more_sequences_is_capacity_even_with_words_between() -> None:
+    cs = claims("## Latency\n\nTTFT is what we track here.\n\n- With C, the H100 pool admits 1.9x as many concurrent "
+                "8k-token sequences before preempting.\n- EP runs 4x larger decode batches.\n"
+                "- It serves 2x more requests per second.\n")
+    assert (cs["1.9x"].metric, cs["4x"].metric, cs["2x"].metric) == ("capacity", "capacity", "throughput")

@@ -700,6 +700,9 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
         m = _METRIC_RE.match(text, named.end())
         if m is not None and not any(m.start() < e and s < m.end() for s, e in skip):
             return _METRIC_OF[m.group(1).lower()]
+    room = _ROOM_AFTER.match(text, fig_end) if fig_end < len(text) else None
+    if room is not None and not re.match(r"\s*(?:per\s+(?:second|sec|minute)|/\s*s)\b", text[room.end():room.end() + 16]):
+        return "capacity"  # "admits 1.9x as many concurrent 8k-token sequences", "4x larger decode batches"
     speed = _SPEED_AFTER.match(text, fig_end) if fig_end < len(text) else None
     # in the figure's own sentence (vague=True), "double performance" names the quantity without a metric
     for m in (*_METRIC_RE.finditer(text), *(_PERFORMANCE_RE.finditer(text) if vague else ())):
@@ -737,6 +740,8 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
     return best[1] if best else None
 
 
+_ROOM_AFTER = re.compile(r"\s*(?:as many|larger|bigger|more)\s+(?:[\w-]+\s+){1,2}?(?:batch(?:es)?|sequences|requests|users|"
+                         r"sessions|conversations)\b", re.I)
 _PERFORMANCE_RE = re.compile(r"\b(performance|perf)\b(?!\s+(?:per|/))", re.I)
 _COUNT_BEFORE = re.compile(r"\d[\d,.]*[kK]?\s*$")
 _SPEED_RE = re.compile(r"\b(?:" + "|".join(sorted(SPEED_WORDS, key=len, reverse=True)) + r")\b", re.I)
