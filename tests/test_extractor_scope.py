@@ -1294,3 +1294,17 @@ def test_room_for_more_sequences_is_capacity_even_with_words_between() -> None:
                 "8k-token sequences before preempting.\n- EP runs 4x larger decode batches.\n"
                 "- It serves 2x more requests per second.\n")
     assert (cs["1.9x"].metric, cs["4x"].metric, cs["2x"].metric) == ("capacity", "capacity", "throughput")
+
+
+def test_writer_zl_to_zo_specs_thresholds_tilde_ranges_and_headers() -> None:
+    assert claims("Each GPU brings 50% more HBM and a 16% higher power limit. The gain came with a 17% higher power "
+                  "specification. The keynote also promised 4x faster training. SLO limits are set at 10x and 5x their "
+                  "values.\n") == {}
+    cs = claims("A 21% depth-pruned model ran with an 82% throughput boost. Mooncake raises effective request capacity by "
+                "59%~498% over baselines. It adds 40% more on L-Eval (over 80% reuse).\n")
+    assert set(cs) == {"82%", "59%~498%", "40%"} and (cs["59%~498%"].low, cs["59%~498%"].value) == (59, 498)
+    cs = claims("H2O reduces latency\nby up to 1.9×.\n\n| Request rate | Output tok/s vs spec off |\n|---|---|\n"
+                "| 1 req/s | +41% |\n\n| Model | Retrieval-head ratio used |\n|---|---|\n| Llama | 25% |\n\n"
+                "Throughput went 82,665 -> 158,596 tok/s, up to 1.9X (the \"3.8x\" in the post is the hit rate).\n")
+    assert set(cs) == {"1.9×", "41%", "82,665 -> 158,596", "1.9X"}
+    assert (cs["41%"].op_kind, cs["41%"].op_value) == ("request_rate", 1)

@@ -242,7 +242,7 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
     if j - 1 < sent.start:
         return
     sep = doc[j].lower_
-    if sep not in ("-", "–", "—", "to", "and", "/"):
+    if sep not in ("-", "–", "—", "to", "and", "/", "~"):
         return
     k = j - 1
     # "2x-3x": the low end carries its own unit
@@ -389,10 +389,12 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
                              r"baseline|default|[A-Z][\w.-]*\d[\w.-]*|v\d[\w.]*|vLLM|SGLang|TensorRT-LLM|TGI)\b")
 
 
+_METRIC_GAIN_AFTER = re.compile(r"\s*(?:throughput|latency|ttft|tpot|itl|speed|tok/s|tokens/s|goodput)\s+(?:boost|uplift|gain|"
+                                r"improvement|increase|reduction|drop|speedup|speed-up|cut|win)\b", re.I)
 _TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b(?![- ]free)", re.I)
 _SHARE_OF_PERF = re.compile(r"\s*(?:the |its |their |a |an )?(?:\w+ )?(?:speed|throughput|latency|performance|time|"
                             r"cost|baseline|original|reference|peak speed)\b", re.I)
-_TRAINING_TERMS = re.compile(r"\b(?:pre-?training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens|"
+_TRAINING_TERMS = re.compile(r"\b(?:pre-?training|(?:faster|quicker|cheaper) training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens|"
                              r"speedup|speed-up|win|gain|time|step|steps)|backward pass|"
                              r"fewer flops)\b", re.I)
 _INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|generation|prefill|latency|ttft|tpot|"
@@ -446,9 +448,10 @@ _SWEEP_BEFORE = re.compile(r"\b(?:batch(?:[- ]?sizes?)?|concurrency|concurrencie
 _HARDWARE_SPEC_AFTER = re.compile(
     r"^\s*(?:fewer|less|more|lower|higher)\s+(?:[\w-]+\s+){0,3}?(?:cores|SMs|shaders|transistors|compute units|"
     r"lanes|(?:memory\s+)?bandwidth|L2(?:\s+cache)?|TFLOPS|PFLOPS|FLOPS|tensor cores|TDP|GPU memory|HBM(?:\s+capacity)?|"
-    r"(?:dense |sparse )?(?:FP4|FP8|FP16|BF16|INT8) compute|power limit)\b", re.I)
+    r"(?:dense |sparse )?(?:FP4|FP8|FP16|BF16|INT8) compute|power (?:limit|specification|spec|envelope|draw|rating))\b", re.I)
 _SPEC_COUNT_NOUN = re.compile(r"\b(?:cores|SMs|shaders|transistors|compute units|lanes)\b", re.I)
-_SPEC_HAS_BEFORE = re.compile(r"\b(?:has|have|had|having|with|offers|provides|packs|features|comes with|gets?|got)\b", re.I)
+_SPEC_HAS_BEFORE = re.compile(r"\b(?:has|have|had|having|with|offers|provides|packs|features|comes with|gets?|got|"
+                              r"brings?|carries|carry)\b", re.I)
 # "an NVLink-C2C link seven times faster than PCIe": an interconnect's spec, not a serving result
 _LINK_BASELINE = re.compile(r"^\s*(?:faster|more bandwidth|higher bandwidth)?\s*than\s+(?:PCIe|InfiniBand|Ethernet|NVLink)\b",
                             re.I)
@@ -518,6 +521,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if (nxt is not None and nxt.lower_ in ("unrolled", "unroll", "unrolling")) or re.search(
                 r"\bunroll\w*\s+(?:\w+\s+){0,2}$", _window_text(doc, fig.start - 4, fig.start, sent)):
             return True  # "a 4x unrolled loop", "unrolls its loop 4x": a code shape, not a speedup
+        if re.search(r"\bset (?:at|to)\s+(?:\S+\s+(?:and|or)\s+)?$", _window_text(doc, fig.start - 5, fig.start, sent)):
+            return True  # "SLO limits set at 10x and 5x their values": a threshold chosen, not a result
         if prev is not None and prev.text == "=" and fig.value == 1.0:
             return True  # "(TensorRT-LLM = 1.0x)": the baseline a table is normalised to
         if re.match(r"\s*the\s+(?:memory\s+|hbm\s+|nvlink\s+)?bandwidth\s+of\b(?!.*\butili[sz]ation)",
@@ -558,6 +563,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         window = _QUALITY_HELD.sub(" ", _clause_window(doc, fig, 4, 4, sent))
         if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
             return True
+        if re.match(r"\W*(?:in the \w+\s+)?(?:is|was) (?:the |a |an )?(?:cache )?(?:hit[- ]rate|acceptance|accuracy|"
+                    r"utili[sz]ation)\b", _window_text(doc, fig.end, fig.end + 9, sent)):
+            return True  # 'the "3.8x" in the announcement is the hit rate, not speed'
         if nxt is not None and nxt.lower_ in ("is", "was") and NON_PERF_RE.search(_window_text(doc, fig.end, fig.end + 7, sent)):
             return True  # "Marconi's 34.4x is a hit-rate ratio, not a speedup": the sentence says what it measures
         return False
@@ -575,8 +583,10 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
         if cell_header is not None:
             h = " " + cell_header.lower() + " "
-            if PERCENT_DECOY_RE.search(h):
-                return True
+            if any(m.group(0) != "off" for m in PERCENT_DECOY_RE.finditer(h)):
+                return True  # (not "| TPOT vs spec off |": a setting switched off, not "20% off")
+            if re.search(r"\bratio\b", h) and not _STRICT_PERF.search(h) and not _GAIN_NOUN.search(h):
+                return True  # "| Retrieval-head ratio used |": a share of heads, not a change
             if _CHANGE_HEADER.search(cell_header) or fig.sign:
                 return False
         if nxt is not None and nxt.lower_ == "of" and _LOSS_BEFORE.search(_window_text(doc, fig.start - 5, fig.start, sent)) \
@@ -585,7 +595,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         decoy_window = _QUALITY_HELD.sub(" ", _window_text(doc, fig.start - 5, _words_end(doc, fig.end, 5, sent), sent))
         if any(not (m.group(0).startswith("of ") and nxt is not None and nxt.lower_ in _COMPARATIVES)
                for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
-                and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent):
+                and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent) \
+                and not _METRIC_GAIN_AFTER.match(_window_text(doc, fig.end, fig.end + 4, sent)):
+            # ("a 21% depth-pruned model ran with an 82% throughput boost": the pruning is a share, the boost a gain)
             # ("17.2% fewer tokens of KV cache": the "of" follows the compared noun, not the figure)
             return True
         nxt_word = nxt.lower_ if nxt is not None else ""
@@ -609,8 +621,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True  # "from at most 50% to 78%" read as a range: a level moved, like "from 20% to 75%"
         if _FROM_LEVEL_TO.search(_window_text(doc, fig.start - 9, fig.start, sent)):
             return True  # "raises bandwidth use from at most 50% to 78%": a level moved, not a change by 78%
-        if nxt_word == "retrieval":
-            return True  # "at or above 95% retrieval": a quality score
+        if nxt_word in ("retrieval", "reuse", "reused"):
+            return True  # "at or above 95% retrieval": a quality score; "over 80% reuse": a share of the prompt
         if fig.form == "fraction":
             words = [t.lower_ for t in doc[fig.start:fig.end]]
             if prev is not None and prev.lower_ in ("two", "both", "the", "three", "its") and words[0] in HALVING_WORDS:

@@ -37,10 +37,11 @@ def make_tokenizer():
                                        r">(?=[0-9])", r"≥", r"\$",
                                        r"--(?=[a-z])"]  # command-line flags: "--kv-cache-dtype"
         suffixes = list(d.suffixes) + [r"(?<=[0-9])[xX×]", r"(?<=[0-9])%", r"(?<=[0-9])pp", r"(?<=[0-9])(?:ms|s)",
-                                       r"(?<=[0-9][A-Za-z])\.",  # "on Qwen1.5-72B." ends a sentence
+                                       r"(?<=[0-9][A-Za-z×])\.",  # "on Qwen1.5-72B." and "by 1.9×." end a sentence
                                        r"[¹²³⁴⁵⁶⁷⁸⁹⁰†‡*]+"]  # footnote markers: "by 50%¹", "2.5x†"
         infixes = list(d.infixes) + [
             r"(?<=[0-9.%])[–—-](?=[~≈]?[0-9])",  # 1.8-2.3x, 30–40%, 20%-40%
+            r"(?<=[0-9][%xX×])~(?=[0-9])",  # 59%~498%, 2x~3x (a range written with a tilde)
             r"(?<=[0-9][xX×])[–—/-](?=[~≈]?[0-9])",  # 2x-3x
             r"(?<=[0-9])(?:->|→|=>)(?=[0-9])",  # 120->300
             r"(?<=[a-zA-Z])(?:->|→|=>)(?=[0-9a-zA-Z])",
