@@ -1308,3 +1308,12 @@ def test_writer_zl_to_zo_specs_thresholds_tilde_ranges_and_headers() -> None:
                 "Throughput went 82,665 -> 158,596 tok/s, up to 1.9X (the \"3.8x\" in the post is the hit rate).\n")
     assert set(cs) == {"1.9×", "41%", "82,665 -> 158,596", "1.9X"}
     assert (cs["41%"].op_kind, cs["41%"].op_value) == ("request_rate", 1)
+
+
+def test_a_title_listing_the_documents_parts_keeps_its_technique() -> None:
+    cs = claims("# KV cache dtype for the long-context 8B tier: options, vendor figures, staging run\n\n## Vendor figures\n\n"
+                "- LMDeploy, llama2-7b at batch size 256: RPS rises by about 30% with int8 and about 40% with int4 over "
+                "fp16.\n\n# Notes\n")
+    assert (cs["30%"].technique, cs["40%"].technique) == ("kv-cache-quantization", "kv-cache-quantization")
+    cs = claims("# Second half of 2025: Blackwell, wide-EP, n-gram and suffix drafting\n\nThroughput rose 12%.\n")
+    assert cs["12%"].technique is None  # a digest's title that lists its topics still names no single technique

@@ -2192,10 +2192,15 @@ def _heading_subject(text: str) -> str | None:
 def _LISTS_TOPICS(title: str) -> bool:
     """A digest's title lists its topics ("second half of 2025: Blackwell, wide-EP, n-gram and suffix
     drafting"): no one technique is the whole document's."""
-    head = re.sub(r"\([^)]*\)", "", title.split(":", 1)[-1])  # "(vLLM connector, SGLang HiCache)": engines
+    parts = title.split(":", 1)
+    head = re.sub(r"\([^)]*\)", "", parts[-1])  # "(vLLM connector, SGLang HiCache)": engines
     if re.search(r",\s+(?:a|an|the)\s", head):
         return False  # "Skip Softmax, a sparse attention kernel in TensorRT-LLM, measured end to end": an appositive
-    return head.count(",") >= 2
+    if head.count(",") < 2:
+        return False
+    # "KV cache dtype for the 8B tier: options, vendor figures, staging run": the list is the document's
+    # parts, not its topics, when it names no technique and the title before it does
+    return not (len(parts) == 2 and not _technique_in_text(head) and _technique_in_text(parts[0]))
 
 
 _SWITCH_TO_PRECISION = re.compile(
