@@ -1315,5 +1315,5 @@ def test_a_title_listing_the_documents_parts_keeps_its_technique() -> None:
                 "- LMDeploy, llama2-7b at batch size 256: RPS rises by about 30% with int8 and about 40% with int4 over "
                 "fp16.\n\n# Notes\n")
     assert (cs["30%"].technique, cs["40%"].technique) == ("kv-cache-quantization", "kv-cache-quantization")
-    cs = claims("# Second half of 2025: Blackwell, wide-EP, n-gram and suffix drafting\n\nThroughput rose 12%.\n")
+    cs = claims("# Second half of 2025: Blackwell, FP8 KV cache, n-gram drafting and prefix caching\n\nThroughput rose 12%.\n")
     assert cs["12%"].technique is None  # a digest's title that lists its topics still names no single technique
