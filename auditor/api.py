@@ -30,7 +30,7 @@ def _predict(claims, settings: Settings) -> None:
 
 def audit_document(doc: Document, settings: Settings, rules: Sequence[Rule], measured=None) -> FileReport:
     """extract -> classify -> predict -> (measured) -> rules for one Document."""
-    claims = classify(extract(doc))
+    claims = classify(extract(doc), doc)
     _predict(claims, settings)
     if measured is not None:
         from auditor.measure import attach_measured

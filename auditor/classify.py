@@ -11,12 +11,13 @@ import re
 
 from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
-from auditor.models import Claim
+from auditor.models import Claim, Document
 
 
 # host RAM saved is not room on the card: "system RAM held during generation fell 30%" fits nothing more
 _HOST_RAM_RE = re.compile(r"\bRAM\b")
 _CARD_MEMORY_RE = re.compile(r"\b(?:VRAM|GPU memory|HBM|KV|cache|batch)\b", re.I)
+_VERSION = re.compile(r"\bv?\d+\.\d+\.\d+\b|\bv\d+\.\d+\b")  # "| 1.5.0 (ms) | 1.8.0 (ms) |": two releases
 _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching plus PagedAttention"
 
 
@@ -38,7 +39,22 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
     return "unknown"
 
 
-def classify(claims: list[Claim]) -> list[Claim]:
+def classify(claims: list[Claim], document: Document | None = None) -> list[Claim]:
+    """Mechanism per claim. With the document, a table cell whose row names no cue reads the table's
+    header row and lead-in ("| KV tokens that fit | ... | 3x |" under "... what fits in the cache:")."""
     for c in claims:
         c.mechanism = mechanism_for(c.technique, c.sentence, c.metric)  # type: ignore[assignment]
+        if c.mechanism == "unknown" and c.technique is None and document is not None and c.block is not None \
+                and 0 <= c.block < len(document.blocks):
+            block = document.blocks[c.block]
+            if block.kind == "table_cell" and block.cell is not None:
+                from auditor.extract.extractor import _compares_systems, _table_intro
+
+                header = " | ".join(h for h in block.cell.header_row if h)
+                context = f"{block.cell.col_header or ''} {_table_intro(document, c.block) or ''}"
+                if _compares_systems(f"{context} {c.sentence}") or len(_VERSION.findall(header)) >= 2:
+                    continue  # hardware, engines or releases compared: unknown, whatever the lead-in's words
+                m = mechanism_for(None, context, c.metric)
+                if m != "unknown":
+                    c.mechanism = m  # type: ignore[assignment]
     return claims

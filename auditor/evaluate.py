@@ -156,7 +156,7 @@ def evaluate(directory: Path) -> EvalResult:
             res.errors.append(str(e))
             preds: list[Claim] = []
         else:
-            preds = classify(extract(document))
+            preds = classify(extract(document), document)
         _score_doc(res, d, by_doc.get(d, []), preds)
     return res
 

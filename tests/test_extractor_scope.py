@@ -9,7 +9,8 @@ from auditor.ingest import parse_string
 
 
 def claims(text: str, kind: str = "markdown"):
-    return {c.text: c for c in classify(extract(parse_string(text, "t.md", kind)))}
+    doc = parse_string(text, "t.md", kind)
+    return {c.text: c for c in classify(extract(doc), doc)}
 
 
 def test_a_scope_statement_may_limit_an_op_to_one_metric() -> None:
@@ -1317,3 +1318,11 @@ def test_a_title_listing_the_documents_parts_keeps_its_technique() -> None:
     assert (cs["30%"].technique, cs["40%"].technique) == ("kv-cache-quantization", "kv-cache-quantization")
     cs = claims("# Second half of 2025: Blackwell, FP8 KV cache, n-gram drafting and prefix caching\n\nThroughput rose 12%.\n")
     assert cs["12%"].technique is None  # a digest's title that lists its topics still names no single technique
+
+
+def test_a_table_cell_with_no_technique_reads_its_column_and_lead_in_for_a_mechanism() -> None:
+    cs = claims("Speedup of the tuned GEMM kernels over the old tile configurations:\n\n| Shape | Batch size 1 |\n|---|---|\n"
+                "| QKV | 2.14x |\n\nInter-token latency by release:\n\n| Concurrency | 1.5.0 (ms) | 1.8.0 (ms) | Change |\n"
+                "|---|---:|---:|---:|\n| 1 | 19.94 | 18.58 | -6.8% |\n")
+    assert (cs["2.14x"].technique, cs["2.14x"].mechanism) == (None, "compute")
+    assert cs["6.8%"].mechanism == "unknown"  # two releases compared: the lead-in's words say nothing of a mechanism
