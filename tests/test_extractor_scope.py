@@ -1326,3 +1326,15 @@ def test_a_table_cell_with_no_technique_reads_its_column_and_lead_in_for_a_mecha
                 "|---|---:|---:|---:|\n| 1 | 19.94 | 18.58 | -6.8% |\n")
     assert (cs["2.14x"].technique, cs["2.14x"].mechanism) == (None, "compute")
     assert cs["6.8%"].mechanism == "unknown"  # two releases compared: the lead-in's words say nothing of a mechanism
+
+
+def test_quoted_questions_end_sentences_setup_cells_and_cranked_load() -> None:
+    cs = claims("# Draft models on H200\n\nSince these posts landed, teams ask: \"Do we get the headline number?\" The short "
+                "answer is: for one request at a time, roughly; for a busy endpoint, no.\n\n## Numbers\n\n"
+                "Output throughput went up 3.55x.\n")
+    assert cs["3.55x"].op_kind == "unstated"  # the quoted question does not make "these" a document-wide scope
+    cs = claims("| Change | Baseline | Result | Setup |\n|---|---|---|---|\n| v0.6.0, 8B | v0.5.3 | 5x lower TPOT | "
+                "Llama 3 8B, 1xH100, 32 QPS |\n")
+    assert (cs["5x"].op_kind, cs["5x"].op_value) == ("request_rate", 32)
+    cs = claims("Spec decode at QPS=1 gives up to 1.5x. crank QPS up and it flips to 1.4x slower.\n")
+    assert (cs["1.5x"].op_kind, cs["1.4x"].op_kind) == ("request_rate", "unstated")

@@ -1299,7 +1299,7 @@ def _scoped_ops(sent: str, scope_at: int | None = None) -> list[tuple[OpMention,
     return out
 
 
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"”’'])\s+(?=[A-Z])")  # (also after a closing quote)
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -1815,6 +1815,7 @@ _LOADED_RE = re.compile(r"\b(?:multi-?streams?|multi-?user|multi-?request|multip
                         r"under (?:heavy )?load|once requests pile up|many concurrent|"
                         r"(?:at|under|with) (?:a |the )?(?:high|higher|heavy|heavier|large|larger) (?:qps|loads?|"
                         r"request rates?|concurrency|concurrencies|batch(?:es| sizes?))|"
+                        r"(?:crank\w*|rais\w+|increas\w+|push\w*|turn\w*) (?:the )?(?:qps|load|request rate|concurrency) up|"
                         r"(?:server|interactive) scenario|in (?:the )?(?:server|interactive)(?: mode)?(?! \w+ing))\b", re.I)  # (MLPerf's Server: a rate the text leaves out)
 _SERVER_COLUMN = re.compile(r"^\s*(?:server|interactive)(?:\s+scenario)?\b", re.I)
 _CLAUSE_CUT = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\.\s", re.I)

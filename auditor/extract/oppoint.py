@@ -70,6 +70,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("request_rate", re.compile(r"\b" + _NUM + r"\s+new\s+(?:users?|requests?|queries)\s+(?:per|a|each)\s+second\b",
                                 re.I)),
     ("request_rate", re.compile(r"\bqps\s*[=:]?\s*(\d+(?:\.\d+)?)(?![\d.]*[xX×%])\b", re.I)),  # not "QPS: 1.4x"
+    # an item of a setup list ("Llama 3 8B, 1xH100, 32 QPS"): the rate alone between commas
+    ("request_rate", re.compile(r"(?:^|(?<=[,;(|] ))(\d+(?:\.\d+)?)\s*(?:qps|req/s|rps)(?=\s*(?:[,;)|]|$))", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
     ("single", re.compile(
         r"(?<!\bno )(?<!\bnot a )(?<!\babove the )(?<!\bbeyond the )(?<!\bbeyond a )(?<!\bthan a )"
@@ -119,6 +121,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("qps", "req", "rps", "quer"),
     ("second",),
     ("qps",),
+    ("qps", "req", "rps"),
     ("qps", "rps"),
     ("single",),
     ("one", "1"),
