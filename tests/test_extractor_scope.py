@@ -1338,3 +1338,10 @@ def test_quoted_questions_end_sentences_setup_cells_and_cranked_load() -> None:
     assert (cs["5x"].op_kind, cs["5x"].op_value) == ("request_rate", 32)
     cs = claims("Spec decode at QPS=1 gives up to 1.5x. crank QPS up and it flips to 1.4x slower.\n")
     assert (cs["1.5x"].op_kind, cs["1.4x"].op_kind) == ("request_rate", "unstated")
+
+
+def test_a_table_of_one_metrics_columns_and_a_row_statement_naming_the_load() -> None:
+    cs = claims("## Our run\n\nEvery row is at the stated number of concurrent requests per GPU.\n\n"
+                "| Concurrency per GPU | TPOT, merged | TPOT, multi-LoRA | vs merged |\n|---|---|---|---|\n"
+                "| 1 | 7.9 ms | 9.1 ms | 15 % slower |\n")
+    assert (cs["15 %"].metric, cs["15 %"].direction, cs["15 %"].op_value) == ("tpot", "worse", 1)

@@ -1158,7 +1158,10 @@ def _document_context(document: Document) -> _DocContext:
                         and _in_setup_section(b))
             scope = _METRIC_SCOPE_RE.search(sent)
             if scope and not _sentence_has_figure(sent):
-                terms = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(sent)}
+                # ("every row is at the stated number of concurrent requests per GPU": the load, not the metric)
+                terms = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(sent)
+                         if not (_METRIC_OF[m.group(1).lower()] == "capacity" and re.search(
+                             r"\b(?:at|number of|with)\s+(?:[\w-]+\s+){0,3}$", sent[max(0, m.start() - 40):m.start()]))}
                 if len(terms) == 1:
                     stated = (terms.pop(), bool(re.search(r"\b(?:cells?|entries|rows?)\b", scope.group(0), re.I)))
                     if doc_wide:
@@ -1732,6 +1735,13 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
     candidates += [*[(h, 0) for h in block.section[-1:]]]
     if stated is not None:  # "The metric is Turn-2 TTFT: ..." said for the section beats the lead-in's last word
         candidates.append((stated, -1))
+    # "| Concurrency | TPOT, merged | TPOT, multi-LoRA | vs merged |": the compared columns measure one thing,
+    # which the lead-in's words ("concurrent requests per GPU") do not override
+    measured = [h for j, h in enumerate(cell.header_row) if j != cell.col and h and not header_kind(h)]
+    kinds = {_find_metric(h, 0, 0, []) for h in measured}
+    kinds.discard(None)
+    if len(kinds) == 1 and len([h for h in measured if _find_metric(h, 0, 0, [])]) >= 2:
+        candidates.append((next(h for h in measured if _find_metric(h, 0, 0, [])), 0))
     candidates.append((intro, None))
     for text, at in candidates:
         if at == -1:
