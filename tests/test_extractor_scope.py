@@ -1345,3 +1345,14 @@ def test_a_table_of_one_metrics_columns_and_a_row_statement_naming_the_load() ->
                 "| Concurrency per GPU | TPOT, merged | TPOT, multi-LoRA | vs merged |\n|---|---|---|---|\n"
                 "| 1 | 7.9 ms | 9.1 ms | 15 % slower |\n")
     assert (cs["15 %"].metric, cs["15 %"].direction, cs["15 %"].op_value) == ("tpot", "worse", 1)
+
+
+def test_writer_zp_to_zs_factors_quantities_named_after_and_card_counts() -> None:
+    cs = claims("Mean end-to-end latency falls by a factor of 2.11 with one request in flight. TTFT went 800 ms down to "
+                "200 ms.\n")
+    assert (cs["2.11"].value, cs["2.11"].unit, cs["2.11"].metric) == (2.11, "x", "e2e") and "800 ms down to 200" in cs
+    cs = claims("INT8 KV halves the memory of the KV cache. That is room for twice as many 20k-token conversations. "
+                "HiCache gives TTFT down 56% (hit rate 40% → 80%).\n")
+    assert (cs["halves"].metric, cs["twice"].metric, cs["56%"].metric) == ("memory", "capacity", "ttft")
+    assert "40%" not in cs and "80%" not in cs
+    assert claims("I run it on my 2x 4090 box with 2x RTX 3090 cards.\n") == {}

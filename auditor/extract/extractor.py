@@ -37,6 +37,7 @@ _PREFILTER = re.compile(
     r"\bfrom\b[^.\n]{0,40}?(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b)[^\n]{0,40}?\bto\b\s*"
     r"(?:(?:about|around|roughly|nearly|approximately)\s+)?[~≈$€£]?(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b)|"
     r"\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
+    r"\d\s*\S{0,12}\s+down to\s+\d|\bfactor of\s+(?:\w+\s+)?\d|"  # "800 ms down to 200 ms", "a factor of 2.11"
     r"\b[x×]\d+\.\d",
     re.I)
 # Statements that may carry an operating point or a scope: any number or an op word.
@@ -192,6 +193,9 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
         if len(toks) == 5 and toks[3].lower_ == "half":
             v += 0.5  # "seven and a half times"
         return _Fig(start, end, v, "x", form=form)
+    if label == "FACTOR":  # "a factor of 2.11": the figure is the number
+        v = _num(toks[-1].text)
+        return _Fig(end - 1, end, v, "x", form="ratio") if v is not None and v > 0 else None
     if label == "BARE_RATIO":
         v = _num(toks[0].text)
         return _Fig(start, end, v, "x", form="ratio") if v is not None else None
@@ -391,6 +395,11 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
 
 _METRIC_GAIN_AFTER = re.compile(r"\s*(?:throughput|latency|ttft|tpot|itl|speed|tok/s|tokens/s|goodput)\s+(?:boost|uplift|gain|"
                                 r"improvement|increase|reduction|drop|speedup|speed-up|cut|win)\b", re.I)
+# "TTFT down 56% (hit rate 40% -> 80%)": the metric moved is named right before the figure
+_METRIC_MOVED_BEFORE = re.compile(r"\b(?:ttft|tpot|itl|latency|throughput|tok/s|cost|memory)\s+(?:down|up|cut|drops?|dropped|"
+                                  r"falls?|fell|rises?|rose)\s+(?:by\s+)?(?:~\s*)?$", re.I)
+# "halves the memory of the KV cache": the quantity halved is named right after the figure
+_QUANTITY_AFTER = re.compile(r"\s*(?:the\s+)?(?:memory|footprint|latency|ttft|tpot|itl|throughput|cost|size)\b", re.I)
 _TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b(?![- ]free)", re.I)
 _SHARE_OF_PERF = re.compile(r"\s*(?:the |its |their |a |an )?(?:\w+ )?(?:speed|throughput|latency|performance|time|"
                             r"cost|baseline|original|reference|peak speed)\b", re.I)
@@ -523,6 +532,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True  # "a 4x unrolled loop", "unrolls its loop 4x": a code shape, not a speedup
         if re.search(r"\bset (?:at|to)\s+(?:\S+\s+(?:and|or)\s+)?$", _window_text(doc, fig.start - 5, fig.start, sent)):
             return True  # "SLO limits set at 10x and 5x their values": a threshold chosen, not a result
+        if nxt is not None and re.fullmatch(r"\d{4}(?:Ti)?|RTX|(?:RTX)?\d{4}", nxt.text) and fig.form == "ratio":
+            return True  # "my 2x 4090 box": two cards, not a ratio
         if prev is not None and prev.text == "=" and fig.value == 1.0:
             return True  # "(TensorRT-LLM = 1.0x)": the baseline a table is normalised to
         if re.match(r"\s*the\s+(?:memory\s+|hbm\s+|nvlink\s+)?bandwidth\s+of\b(?!.*\butili[sz]ation)",
@@ -556,7 +567,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             window = _window_text(doc, fig.start - 8, fig.end + 8, sent)
             changed = _MULTIPLY_VERB.search(_window_text(doc, fig.start - 4, fig.start, sent))
             if not changed and not any(term in window for terms in METRIC_TERMS.values() for term in terms) and not any(
-                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ", " result", " qps")) \
+                    w in window for w in (" speed", "fast", "perform", " slow", " fits", " fit ", " result", " qps",
+                                          " as many")) \
                     and not _WORD_RATIO_CHANGE.search(window):
                 # ("shrinks it roughly fourfold"; "double the context budget that fits in the same HBM")
                 return True
@@ -596,7 +608,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if any(not (m.group(0).startswith("of ") and nxt is not None and nxt.lower_ in _COMPARATIVES)
                for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
                 and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent) \
-                and not _METRIC_GAIN_AFTER.match(_window_text(doc, fig.end, fig.end + 4, sent)):
+                and not _METRIC_GAIN_AFTER.match(_window_text(doc, fig.end, fig.end + 4, sent)) \
+                and not _METRIC_MOVED_BEFORE.search(_window_text(doc, fig.start - 4, fig.start, sent)) \
+                and not _QUANTITY_AFTER.match(_window_text(doc, fig.end, fig.end + 3, sent)):
             # ("a 21% depth-pruned model ran with an 82% throughput boost": the pruning is a share, the boost a gain)
             # ("17.2% fewer tokens of KV cache": the "of" follows the compared noun, not the figure)
             return True
