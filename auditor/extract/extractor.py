@@ -1336,7 +1336,9 @@ def _sentence_has_figure(sent: str) -> bool:
         if m.group(0)[-1:] in "xX×" and nxt and RATIO_DECOY_NEXT.match(nxt[0]):
             continue
         return True
-    return False
+    # "the decode cost ... falls to roughly half": a fraction is a figure too
+    return bool(re.search(r"\b(?:falls?|fell|drops?|dropped|cuts?|shrinks?|shrank|to|by)\s+(?:roughly\s+|about\s+|nearly\s+)?"
+                          r"(?:half|a third|a quarter)\b", sent, re.I))
 
 
 def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, dctx: _DocContext,
