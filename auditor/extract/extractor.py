@@ -1260,7 +1260,7 @@ def _in_setup_section(b: Block) -> bool:
 
 
 _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measurements|charts?|plots?|we|they|"
-                              r"the authors|this (?:post|section|paper))\b", re.I)
+                              r"the authors|this (?:post|section|paper)|speeds|speedups|ratios|gains)\b", re.I)
 _NOT_A_SCOPE = re.compile(r"\?\s*$|\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b|"
                           r"\b(?:where|in which|when) (?:every|all|each)\b", re.I)  # a scenario defined, not a scope
 _MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
