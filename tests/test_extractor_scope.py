@@ -1370,3 +1370,9 @@ def test_all_speeds_below_at_batch_size_1_covers_every_speed_in_the_section() ->
                 "1, on MT-Bench.\n\n| Model | Medusa-2 speedup |\n|---|---|\n| Vicuna-7B | 2.83x |\n\n"
                 "Coding runs 3.29x faster.\n")
     assert [(cs[k].op_kind, cs[k].op_value) for k in ("2.83x", "3.29x")] == [("batch_size", 1), ("batch_size", 1)]
+
+
+def test_a_batch_cap_written_up_to_stays_part_of_an_offline_run() -> None:
+    cs = claims("## KV quantisation\n\nAll numbers in this section are offline runs with up to 256 sequences per batch.\n\n"
+                "| Model | INT8 KV | INT4 KV |\n|---|---|---|\n| llama2-chat-7b | 1.27x | 1.39x |\n")
+    assert (cs["1.27x"].op_kind, cs["1.27x"].op_value) == ("offline", None)

@@ -1263,7 +1263,7 @@ _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measur
                               r"the authors|this (?:post|section|paper)|speeds|speedups|ratios|gains)\b", re.I)
 _NOT_A_SCOPE = re.compile(r"\?\s*$|\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b|"
                           r"\b(?:where|in which|when) (?:every|all|each)\b", re.I)  # a scenario defined, not a scope
-_MAX_CAP = re.compile(r"max(?:imum)?[\s_-]*$", re.I)
+_MAX_CAP = re.compile(r"(?:max(?:imum)?|up to|at most)[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s|"
                            r"\sand\s(?=(?:the\s)?(?:throughput|latency|ttft|tpot|itl|goodput|e2e)\b)", re.I)
 
