@@ -17,11 +17,16 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus twenty-two later blind samples (h-zc), 394 documents;
-    # the samples o-zc (153 documents, each tuned on once after it was scored blind) are the hardest text in dev,
-    # so its field floors sit lower than on the older subsets below
-    "dev": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.91,
-            "mechanism": 0.88, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
+    # dev as it stands: the first seven writers (a-g) plus thirty-eight later blind samples (h-zs), 554 documents;
+    # the sixteen samples of the sixth session (zd-zs, 160 documents, each tuned on once after it was scored
+    # blind) aim at the hardest cases on purpose (compute-side mechanisms, residency claims, ops in tables and
+    # sweeps), so the whole-dev floors sit below those of the older subsets
+    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.86, "direction": 0.98, "technique": 0.875,
+            "mechanism": 0.855, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.98},
+    # dev as it stood at the end of the fifth session (writers a-zc, 394 documents): its floors stay where
+    # they were set (mechanism .88 -> .885 as it rose to .891 this session)
+    "dev-a-to-zc": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.91,
+                    "mechanism": 0.885, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
     # dev as it stood before v-zc joined (writers a-u, 314 documents): its floors stay where they were set
     "dev-a-to-u": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.92,
                    "mechanism": 0.91, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
@@ -34,13 +39,18 @@ FLOORS = {
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
                    "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.895,
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.9,
              "mechanism": 0.9, "op_kind": 0.95, "op_value": 0.94, "hedge": 0.99},
 }
 
 
-def _writers_subset(tmp: Path, writers: str) -> Path:
-    """A folder laid out like corpus/dev holding only the named writers' gold and documents."""
+# writer ids in the order their samples joined dev ("a".."z", then "za".."zs")
+WRITERS_A_TO_ZC = [*"abcdefghijklmnopqrstuvwxyz", "za", "zb", "zc"]
+
+
+def _writers_subset(tmp: Path, writers) -> Path:
+    """A folder laid out like corpus/dev holding only the named writers' gold and documents (an iterable of
+    writer ids: "abc" for one-letter ids, a list for the two-letter ones)."""
     dev = CORPUS / "dev"
     for sub in dev.iterdir():
         if sub.is_dir():
@@ -51,8 +61,10 @@ def _writers_subset(tmp: Path, writers: str) -> Path:
     return tmp
 
 
-@pytest.fixture(scope="module", params=["dev", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
+@pytest.fixture(scope="module", params=["dev", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-zc":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zc"), WRITERS_A_TO_ZC))
     if request.param == "dev-a-to-u":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-u"), "abcdefghijklmnopqrstu"))
     if request.param == "dev-a-to-g":
