@@ -153,3 +153,18 @@ def test_entity_cells_do_not_push_later_rows_down_the_page() -> None:
     lines = {c.text: c.line for c in audit_text(page, kind="html", settings=Settings(predict=False)).files[0].claims
              if c.line < 10}
     assert lines == {"2–22x": 5, "1.56x": 6, "46x": 7}
+
+
+def test_a_second_header_row_under_rowspan_and_colspan_labels_its_own_columns() -> None:
+    """"Workload" spans both header rows; "Reduction with caching" spans two columns that the second row names
+    "Latency" and "Cost": the cells take the joined label of their own column."""
+    page = ("<html><body><main><h1>Prompt caching</h1>\n<table>\n<thead>\n"
+            "<tr><th rowspan=\"2\">Workload</th><th colspan=\"2\">Reduction with caching</th></tr>\n"
+            "<tr><th>Latency</th><th>Cost</th></tr>\n</thead>\n<tbody>\n"
+            "<tr><td>Chat with a book</td><td>&minus;79%</td><td>&minus;90%</td></tr>\n"
+            "</tbody></table>\n<table><caption>Seconds to finish each scenario, and vLLM time divided by TGI time"
+            "</caption>\n<tr><th>Scenario</th><th>TGI speedup</th></tr>\n<tr><td>Long</td><td>13.8&times;</td></tr>\n"
+            "</table></main></body></html>\n")
+    claims = {c.text: c for c in audit_text(page, kind="html", settings=Settings(predict=False)).files[0].claims}
+    assert (claims["79%"].metric, claims["90%"].metric) == ("latency", "cost")
+    assert claims["13.8×"].metric == "e2e"

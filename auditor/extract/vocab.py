@@ -38,6 +38,7 @@ METRIC_TERMS: dict[str, list[str]] = {
             "wall-clock time", "wall clock time", "total latency", "turnaround time", "inference time",
             "overall latency", "request completion", "completion latency", "s/req", "ms/req", "s per request",
             "seconds per request", "per-request latency", "s/request", "seconds/request", "faster end to end",
+            "seconds to finish", "time to finish", "time to completion",
             "slower end to end"],
     "latency": ["latency", "latencies", "response time", "response times", "faster responses", "quicker responses",
                 "faster replies"],

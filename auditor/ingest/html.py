@@ -246,6 +246,7 @@ class _Walker:
             self.b.add_block("caption", self.cell_pieces(caption))
         rows = [tr for tr in table.iter("tr") if _owning_table(tr) is table]
         header: list[str] = []
+        covered: list[int] = []  # per column: header rows below still covered by a rowspan label above
         body: list[tuple[object, list[tuple[object, int]]]] = []
         for tr in rows:
             cells = [c for c in tr if isinstance(c.tag, str) and c.tag in ("td", "th")]
@@ -255,14 +256,26 @@ class _Walker:
             all_th = all(c.tag == "th" for c in cells)
             if (in_head or (all_th and not body)) and (not header or in_head):
                 texts: list[str] = []
+                spans: list[int] = []
                 for c in cells:
                     t = _plain(c)
                     texts.extend([t] * _span(c))
-                if header and in_head:  # a second header row: join the labels per column
-                    header = [f"{a} {b}".strip() if i < len(texts) else a
-                              for i, (a, b) in enumerate(zip(header, texts + [""] * len(header)))]
+                    spans.extend([_rowspan(c)] * _span(c))
+                if header and in_head:
+                    # a second header row: its labels go to the columns no rowspan label above still covers
+                    # ("Workload" rowspan=2 | "Reduction" colspan=2, then "Latency | Cost"), joined per column
+                    queue = iter(texts)
+                    joined = []
+                    for j, a in enumerate(header):
+                        if j < len(covered) and covered[j] > 0:
+                            covered[j] -= 1
+                            joined.append(a)
+                        else:
+                            joined.append(f"{a} {next(queue, '')}".strip())
+                    header = joined
                 else:
                     header = texts
+                    covered = [r - 1 for r in spans]
                 continue
             body.append((tr, [(c, _span(c)) for c in cells]))
         for r, (_tr, cells) in enumerate(body):
@@ -288,6 +301,13 @@ def _owning_table(el):
     while p is not None and p.tag != "table":
         p = p.getparent()
     return p
+
+
+def _rowspan(cell) -> int:
+    try:
+        return max(1, min(int(cell.get("rowspan") or 1), 50))
+    except ValueError:
+        return 1
 
 
 def _span(cell) -> int:
