@@ -82,12 +82,12 @@ FIGURE_PATTERNS: dict[str, list[list[dict]]] = {
         [{"LOWER": {"IN": sorted(MULTIPLIER_WORDS)}}],
         [{"LOWER": {"REGEX": r"^\d+(?:\.\d+)?-fold$"}}],
     ],
-    # "54%", "54 percent", "54 per cent", "5 pct"
     # "falls by a factor of 2.11": the multiplier after the phrase
     "FACTOR": [
         [{"LOWER": "factor"}, {"LOWER": "of"}, {"LOWER": {"IN": ["~", "≈", "about", "roughly", "nearly"]}, "OP": "?"},
          {"TEXT": {"REGEX": r"^\d{1,4}(?:\.\d+)?$"}}],
     ],
+    # "54%", "54 percent", "54 per cent", "5 pct"
     "PERCENT": [
         [_NUM, {"ORTH": "%"}],
         [{"TEXT": {"REGEX": r"^\d+(?:\.\d+)?%$"}}],  # "20%" left whole by an infix split ("20%-40%")
