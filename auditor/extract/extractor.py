@@ -1842,6 +1842,8 @@ _LOADED_RE = re.compile(r"\b(?:multi-?streams?|multi-?user|multi-?request|multip
                         r"(?:at|under|with) (?:a |the )?(?:high|higher|heavy|heavier|large|larger) (?:qps|loads?|"
                         r"request rates?|concurrency|concurrencies|batch(?:es| sizes?))|"
                         r"(?:crank\w*|rais\w+|increas\w+|push\w*|turn\w*) (?:the )?(?:qps|load|request rate|concurrency) up|"
+                        r"across (?:the same |all |these |those |every )?(?:\w+ )?(?:batch sizes|loads|concurrenc(?:y levels|ies)|"
+                        r"request rates)|"
                         r"(?:server|interactive) scenario|in (?:the )?(?:server|interactive)(?: mode)?(?! \w+ing))\b", re.I)  # (MLPerf's Server: a rate the text leaves out)
 _SERVER_COLUMN = re.compile(r"^\s*(?:server|interactive)(?:\s+scenario)?\b", re.I)
 _CLAUSE_CUT = re.compile(r"[;,]|\band\b|\bbut\b|\bwhile\b|\.\s", re.I)
@@ -1894,9 +1896,10 @@ def _from_to_ops(op: OpMention, text: str, sent: Span, fig_cs: int, block_ops: l
     return ops[figs.index(fig_cs)]
 
 
-def _op_by_position(op: OpMention, text: str, sent: Span, fig_cs: int) -> OpMention:
+def _op_by_position(op: OpMention, text: str, sent: Span, fig_cs: int) -> OpMention | None:
     """'1.19x, 1.42x and 1.65x for batch sizes 32, 64 and 128': as many figures as listed values, matched
-    in order. Any other count keeps the op as stated."""
+    in order. A figure over the whole list ('between 10 and 60 % across batch sizes 1, 4 and 32') was
+    measured at no one of them: None."""
     if op.kind not in ("batch_size", "concurrency", "request_rate") or op.value is None:
         return op
     m = _OP_LIST_REST.match(text, op.end, sent.end_char)
@@ -1906,7 +1909,7 @@ def _op_by_position(op: OpMention, text: str, sent: Span, fig_cs: int) -> OpMent
     values = [op.value, *rest]
     figs = [f.start() for f in _LIST_FIGURE.finditer(text, sent.start_char, sent.end_char)]
     if len(figs) != len(values) or fig_cs not in figs:
-        return op
+        return None
     return OpMention(op.kind, values[figs.index(fig_cs)], op.start, m.end(), text[op.start:m.end()])
 
 
@@ -1933,7 +1936,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         return (own[0], "sentence") if own else (None, "assumed")
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
     if op is not None:
-        return _op_by_position(_from_to_ops(op, text, sent, fig_cs, block_ops), text, sent, fig_cs), "sentence"
+        placed = _op_by_position(_from_to_ops(op, text, sent, fig_cs, block_ops), text, sent, fig_cs)
+        return (placed, "sentence") if placed is not None else (None, "assumed")
     cell = block.cell
     if cell is not None:
         top = _op_from_table(cell)
