@@ -1753,11 +1753,12 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
         candidates.append((stated, -1))
     # "| Concurrency | TPOT, merged | TPOT, multi-LoRA | vs merged |": the compared columns measure one thing,
     # which the lead-in's words ("concurrent requests per GPU") do not override
-    measured = [h for j, h in enumerate(cell.header_row) if j != cell.col and h and not header_kind(h)]
-    kinds = {_find_metric(h, 0, 0, []) for h in measured}
-    kinds.discard(None)
-    if len(kinds) == 1 and len([h for h in measured if _find_metric(h, 0, 0, [])]) >= 2:
-        candidates.append((next(h for h in measured if _find_metric(h, 0, 0, [])), 0))
+    # (the other columns' headers and their metrics, read once: the last fallback below reads them too)
+    named = [(h, m) for j, h in enumerate(cell.header_row)
+             if j != cell.col and h and not header_kind(h) and (m := _find_metric(h, 0, 0, []))]
+    header_metrics = {m for _, m in named}
+    if len(header_metrics) == 1 and len(named) >= 2:
+        candidates.append((named[0][0], 0))
     candidates.append((intro, None))
     for text, at in candidates:
         if at == -1:
@@ -1777,13 +1778,13 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
     if found is None and any(_PRICE_RE.search(h or "") for h in (cell.row_header, cell.col_header)):
         return "cost"  # a "Change in price of a cached input token" row
     if found is None:  # what the other columns measure: their headers, else their cells' units ("22,282 tok/s")
-        for texts in ([h for j, h in enumerate(cell.header_row) if j != cell.col and not (h and header_kind(h))],
-                      [c for j, c in enumerate(cell.row_cells) if j != cell.col]):
-            others = {_find_metric(h, 0, 0, []) for h in texts if h}
+        if len(header_metrics) == 1:
+            found = next(iter(header_metrics))
+        else:
+            others = {_find_metric(c, 0, 0, []) for j, c in enumerate(cell.row_cells) if j != cell.col and c}
             others.discard(None)
             if len(others) == 1:
                 found = others.pop()
-                break
     if found == "latency":  # the lead-in or the row's own units ("1.66 s/req") name the latency kind
         for text in (intro or "", " ".join(c for j, c in enumerate(cell.row_cells) if j != cell.col)):
             specific = {_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(text)} & set(_LATENCY_KINDS)
