@@ -1392,3 +1392,30 @@ def test_kv_offloading_named_as_a_cpu_tier_or_an_offloading_connector() -> None:
                 "With a single request in flight, loading the prompt's KV from DRAM instead of recomputing it cuts TTFT "
                 "by 2x to 22x.\n")
     assert (cs["2x to 22x"].technique, cs["2x to 22x"].mechanism) == ("kv-offloading", "residency")
+
+
+def test_a_bare_format_word_is_the_subject_when_formats_are_weighed() -> None:
+    # "FP8" is no lexicon name of its own; beside "INT4 AWQ" it is still the subject of its figure
+    cs = claims("# Weight formats on H100\n\nAt batch size 1 FP8 delivers 1.90x, level with INT4 AWQ.\n\n"
+                "- 70B, FP8: 2.10x per GPU at batch 64, while INT4 AWQ loses its edge after batch 1.\n\n"
+                "INT4 AWQ gives 1.3x against FP8 at batch size 1.\n")
+    assert cs["1.90x"].technique == "fp8-quantization" and cs["1.90x"].mechanism == "mixed"
+    assert cs["2.10x"].technique == "fp8-quantization"
+    assert cs["1.3x"].technique == "weight-quantization"  # FP8 named as the baseline
+
+
+def test_a_format_word_before_its_verb_is_the_subject_in_a_sentence_of_its_own() -> None:
+    cs = claims("# Weight formats\n\nSingle-stream ITL fell from 6.9 ms to 4.6 ms with AWQ. "
+                "FP8 took it from 6.9 ms to 5.4 ms.\n\n- 8B, FP8: still 1.30x at batch 64.\n\n"
+                "H100 with FP8 reaches up to 4.6x the A100's maximum throughput.\n")
+    assert cs["6.9 ms to 4.6"].technique == "weight-quantization"
+    assert cs["6.9 ms to 5.4"].technique == "fp8-quantization"
+    assert cs["1.30x"].technique == "fp8-quantization"
+    assert cs["4.6x"].technique is None  # FP8 is a setting of the hardware compared
+
+
+def test_two_chips_each_in_its_own_format_compare_hardware_not_formats() -> None:
+    cs = claims("# MLPerf notes\n\nFP4 on the MI355X gave 2.7x the Llama 2 70B tokens per second of an MI325X "
+                "running FP8.\n\nOn one H100, FP8 gives 1.6x the throughput of BF16, like the A100 result.\n")
+    assert cs["2.7x"].technique is None
+    assert cs["1.6x"].technique == "fp8-quantization"  # two chips named, one format weighed against BF16

@@ -2335,6 +2335,39 @@ _FP8_ON_BOTH_SIDES = re.compile(
     r"paths?|baselines?)|(?:internal|in-house|existing|reference)\s+(?:[\w.-]+\s+){0,2}?(?:kernels?|GEMMs?))\b", re.I)
 
 
+_BARE_FORMAT = {"fp8": "fp8-quantization", "fp4": "fp8-quantization", "nvfp4": "fp8-quantization",
+                "mxfp4": "fp8-quantization", "int4": "weight-quantization"}
+
+
+def _bare_formats(doc: Doc, sent: Span, techs: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Format words in the sentence outside any lexicon name ("FP8 delivers", "INT4 loses"), as technique
+    spans, unless named as a setting or the baseline ("against FP8")."""
+    covered = {i for a, b, _ in techs for i in range(a, b)}
+    out = []
+    for x in sent:
+        name = _BARE_FORMAT.get(x.lower_)
+        if name is not None and x.i not in covered:
+            span = (x.i, x.i + 1, name)
+            if not _is_setting_or_baseline(doc, span):
+                out.append(span)
+    return out
+
+
+_FORMAT_WORD_RE = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP6|FP8|INT4|INT8)\b", re.I)
+_FORMAT_VERBS = frozenset(
+    "delivers delivered gives gave gets got takes took moves moved brings brought is was runs ran adds added "
+    "cuts cut halves halved doubles doubled improves improved raises raised keeps kept wins won beats beat "
+    "yields yielded lifts lifted shrinks shrank reduces reduced lowers lowered : alone itself still".split())
+
+
+def _format_is_subject(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """"FP8 took it from 6.9 ms to 5.4 ms", "- 8B, FP8: still 1.30x"; not a setting ("H100 with FP8
+    reaches", "Llama-3.3-70B FP8 on H200", "an FP8 kernel")."""
+    nxt = doc[t[1]].lower_ if t[1] < len(doc) else ""
+    prev = doc[t[0] - 1].lower_ if t[0] > 0 else ""
+    return nxt in _FORMAT_VERBS and prev not in ("with", "in", "(", "on", "using", "an", "a", "the")
+
+
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
                        bi: int, bctx: _BlockContext) -> str | None:
@@ -2367,9 +2400,17 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # "... found the Dynamic SplitFuse advantage real only for long prompts; in the other scenarios vLLM
         # was up to 1.8x faster": the technique sits in a clause of its own, an engine is this one's subject
         return None
+    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and len(
+            {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)}) >= 2 and len(
+            {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
+        return None  # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8": two chips, each in its format
     strong = [t for t in in_sent if not _is_instrument(doc, t)]
     if strong or (in_sent and topic is None):
         pool = strong or in_sent
+        if {t[2] for t in pool} <= set(_DTYPE_TECHNIQUES):
+            # "At batch size 1 FP8 delivers 1.90x, level with INT4 AWQ": a bare format word is a rival
+            # subject when the sentence weighs one format against another
+            pool = pool + _bare_formats(doc, sent, techs)
         if len({t[2] for t in pool}) == 1:
             return pool[0][2]
 
@@ -2445,6 +2486,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # "... 2.7x the H100 result. Across input lengths the gain ranged from 2.5x to 3.4x." (a systems
         # comparison carries on; one whose subject is a technique, "T-MAC ... 4-5x over llama.cpp", does not stop it)
         return None
+    if not in_sent and block.kind != "table_cell" and all(t[2] in _DTYPE_TECHNIQUES for t in techs):
+        # "Single-stream ITL fell ... with AWQ. FP8 took it from 6.9 ms to 5.4 ms.", "- 8B, FP8: still 1.30x":
+        # a format word before the figure is its subject
+        bare = [t for t in _bare_formats(doc, sent, techs) if t[1] <= fig.start and _format_is_subject(doc, t)]
+        if bare:
+            return bare[-1][2]
     in_block = techs[:lo] if block.kind == "table_cell" else techs
     # "under tensor parallelism across eight A100s, the Hydragen attention kernel ...": a tool named first
     # ("Under tensor parallelism every layer waits ...": a condition, never the change)
