@@ -1419,3 +1419,23 @@ def test_two_chips_each_in_its_own_format_compare_hardware_not_formats() -> None
                 "running FP8.\n\nOn one H100, FP8 gives 1.6x the throughput of BF16, like the A100 result.\n")
     assert cs["2.7x"].technique is None
     assert cs["1.6x"].technique == "fp8-quantization"  # two chips named, one format weighed against BF16
+
+
+def test_n_gram_alone_names_speculative_decoding() -> None:
+    cs = claims("# Batch growth\n\nNVIDIA's n-gram analysis ran Llama 4 Scout on eight B200s (TP8, FP8 weights) and "
+                "reported the gain for each batch size:\n\n| Batch size | Draft (k, v) | Speedup |\n|---|---|---|\n"
+                "| 1 | 3, 5 | 1.96x |\n| 32 | 5, 3 | 1.33x |\n")
+    assert cs["1.96x"].technique == "speculative-decoding" and cs["1.33x"].technique == "speculative-decoding"
+
+
+def test_maximum_generation_throughput_is_an_offline_run() -> None:
+    cs = claims("# MLA\n\nThe paper reports that the maximum generation throughput of DeepSeek-V2 rises to "
+                "5.76 times that of DeepSeek 67B.\n")
+    assert cs["5.76 times"].op_kind == "offline"
+
+
+def test_measured_throughput_offline_scopes_the_section_by_metric() -> None:
+    cs = claims("# Digest\n\n## vLLM 0.6.0\n\nUpstream measured throughput offline and TPOT in online serving.\n\n"
+                "- Llama 3 8B on one H100: 2.7x higher throughput and 5x faster TPOT than v0.5.3.\n")
+    assert (cs["2.7x"].op_kind, cs["2.7x"].op_source) == ("offline", "section")
+    assert cs["5x"].op_kind == "unstated"  # TPOT was measured online, at no stated load

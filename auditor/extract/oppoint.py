@@ -90,7 +90,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bmax(?:imum)?[ -]throughput\b|(?<!compute-)\bsaturat(?:ion|ed|ing)\b(?![\s-]+(?:point|limit|threshold))|"
         r"\bfully[ -]loaded\b|(?<!for )\bpeak[ -]load\b|"
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
-        r"(?:serving |output |token |request |system |offline )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
+        r"(?:serving |output |token |request |system |offline |generation |decod(?:e|ing) |inference )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
         r"\binfinite (?:request |arrival )?rate\b|\ball (?:(?:requests|prompts) )?(?:sent |submitted |issued )?at once\b|"
         r"\b(?:submit\w*|sends?|sent|issu\w+)\b(?:(?!\.\s)[^;]){0,100}?\bin one go\b|"
@@ -141,7 +141,7 @@ _OP_HINT = re.compile(
 
 
 _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|measured|benchmarked|mode|from|"
-                             r"for|with|using|on|of|scenario|fully|purely|both|all|as|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
+                             r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
 
 
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
@@ -197,7 +197,8 @@ SCOPE_RE = re.compile(
     r"(?:numbers|figures|results) (?:come|came) from|(?:figure|number|result) (?:comes|came) from|"
     r"only (?:used|taken|applies|apply|enabled|active|kicks in)\b|the (?:harness|load generator|benchmark client)|(?:numbers|figures|results|timings|measurements) "
     r"(?:here |below |above )?(?:are|were) (?:the ones|those|all|from)\b|we (?:ran|run|measure|measured|benchmark(?:ed)?|"
-    r"report|used|use)|were (?:measured|collected|taken|run|recorded|obtained)|are (?:measured|reported|taken))\b",
+    r"report|used|use)|were (?:measured|collected|taken|run|recorded|obtained)|are (?:measured|reported|taken)|"
+    r"measured (?=(?:the |its |their )?(?:throughput|latency|ttft|tpot|itl|goodput)\b))\b",
     re.I,
 )
 DOC_SCOPE_RE = re.compile(
