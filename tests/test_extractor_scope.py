@@ -1439,3 +1439,20 @@ def test_measured_throughput_offline_scopes_the_section_by_metric() -> None:
                 "- Llama 3 8B on one H100: 2.7x higher throughput and 5x faster TPOT than v0.5.3.\n")
     assert (cs["2.7x"].op_kind, cs["2.7x"].op_source) == ("offline", "section")
     assert cs["5x"].op_kind == "unstated"  # TPOT was measured online, at no stated load
+
+
+def test_below_saturation_is_no_offline_run() -> None:
+    cs = claims("# Encoder disaggregation\n\nBelow saturation, P99 TTFT is often 20–50% lower than in the "
+                "baseline.\n\nAt saturation the new path serves 1.3x the requests.\n")
+    assert cs["20–50%"].op_kind == "unstated"
+    assert cs["1.3x"].op_kind == "offline"
+
+
+def test_concurrency_hovering_around_and_requests_per_rank() -> None:
+    cs = claims("# Replay\n\nWe replayed an hour of traffic (concurrency hovering around 20) on one H100: FP8 KV took "
+                "output throughput up 1.6x.\n\nDeepSeek-V3 on 16 H200, 2 reqs per rank: 51 → 82 tok/s per rank. "
+                "At 128 reqs per rank: +14%.\n\nThe pool serves 4 requests per GPU per second, 1.2x more.\n")
+    assert (cs["1.6x"].op_kind, cs["1.6x"].op_value) == ("concurrency", 20)
+    assert (cs["51 → 82"].op_kind, cs["51 → 82"].op_value) == ("concurrency", 2)
+    assert (cs["14%"].op_kind, cs["14%"].op_value) == ("concurrency", 128)
+    assert cs["1.2x"].op_kind != "concurrency"  # a rate per GPU, not requests in flight

@@ -42,6 +42,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?|prefills?)\b",
         re.I)),
     ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
+    # "concurrency hovering around 20", "2 reqs per rank"
+    ("concurrency", re.compile(r"\bconcurrency\s+(?:hovering|held|kept|fixed|sitting|pinned|steady)\s+(?:at|around|near|"
+                               r"about|close to)\s+(?:~\s*)?" + _NUM + r"\b", re.I)),
+    ("concurrency", re.compile(r"\b" + _NUM + r"\s+(?:reqs?|requests|sequences)\s+per\s+(?:rank|GPU|replica|worker|instance)\b"
+                               r"(?!\s*(?:per|/|a)\s*(?:s\b|sec|second))", re.I)),
     ("concurrency", re.compile(
         r"\b" + _NUM + r"\s+(?:requests|sequences|queries|prompts)\s+in[- ]?flight\b", re.I)),
     ("concurrency", re.compile(r"(?<![\w/])[cC]\s*=\s*(\d{1,6})\b")),
@@ -87,7 +92,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
                           r"\bsequential(?:ly)? (?:requests|one by one)\b|\bidle (?:GPU|server|system)\b", re.I)),
     ("offline", re.compile(
         r"\boffline(?:[ -](?:batch|inference|mode|throughput|scenario|benchmark|runs?|setting|processing))?\b|"
-        r"\bmax(?:imum)?[ -]throughput\b|(?<!compute-)\bsaturat(?:ion|ed|ing)\b(?![\s-]+(?:point|limit|threshold))|"
+        r"\bmax(?:imum)?[ -]throughput\b|(?<!compute-)(?<!below )(?<!before )(?<!not )(?<!never )(?<!until )\bsaturat(?:ion|ed|ing)\b(?![\s-]+(?:point|limit|threshold))|"
         r"\bfully[ -]loaded\b|(?<!for )\bpeak[ -]load\b|"
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
         r"(?:serving |output |token |request |system |offline |generation |decod(?:e|ing) |inference )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
@@ -108,6 +113,8 @@ _NEEDS: list[tuple[str, ...]] = [
     ("concurrency",),
     ("concurrent", "parallel", "simultaneous", "flight", "active"),
     ("-way",),
+    ("concurrency",),
+    ("per",),
     ("flight",),
     ("c=", "c ="),
     ("concurrent",),
@@ -135,7 +142,8 @@ if len(_NEEDS) != len(_PATTERNS):  # keep the two lists in step
 _OP_HINT = re.compile(
     r"concurren|parallel|simultaneous|in[- ]?flight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
     r"(?<![\w-])bs|rate|qps|req|rps|quer|single|\bone\b|\b1\s+(?:request|user|stream|sequence|query|client)|"
-    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once|load|one go",
+    r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once|load|one go|"
+    r"per (?:rank|gpu|replica|worker|instance)",
     re.I,
 )
 
