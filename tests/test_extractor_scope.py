@@ -1462,3 +1462,18 @@ def test_all_of_this_is_no_scope_statement() -> None:
     cs = claims("# FlexGen\n\n## Abstract\n\nAll of this buys a larger batch: OPT-175B on one 16 GB GPU reaches "
                 "1 token/s with an effective batch size of 144.\n\nH2O lifts generation throughput by up to 29x.\n")
     assert cs["29x"].op_kind == "unstated"
+
+
+def test_end_to_end_before_speed_up_counts_once() -> None:
+    cs = claims("# Notes\n\nThe summary reports a 10-60% end-to-end runtime speed-up on the first turn and 30-90% "
+                "on the second turn.\n")
+    assert "10-60%" in cs and "30-90%" in cs
+
+
+def test_a_measured_rps_column_is_not_the_load_and_a_setup_share_is_no_figure() -> None:
+    cs = claims("# KV quantization\n\n### Throughput\n\nAll numbers in this table come from one offline run per row: "
+                "10,000 prompts, the KV cache given 80% of free memory for the 7B models and 90% for 13B.\n\n"
+                "| Model | KV type | RPS | vs FP16 KV |\n|---|---|---|---|\n| llama2-chat-7b | INT8 | 19.01 | 1.27x |\n\n"
+                "| Model | QPS | Speedup |\n|---|---|---|\n| llama2-chat-7b | 0.25 | 1.5x |\n")
+    assert cs["1.27x"].op_kind == "offline" and cs["1.27x"].op_value is None
+    assert (cs["1.5x"].op_kind, cs["1.5x"].op_value) == ("request_rate", 0.25)  # a load offered

@@ -592,7 +592,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             if _QUALITY_SENTENCE.search(_QUALITY_HELD.sub(" ", _span_text(doc, before))) \
                     and not _STRICT_PERF.search(_span_text(doc, before)):
                 return True  # "On GSM8K ... scores 73.2 %. For the 70B model it reaches 87.3 %.": still the score
-        near = _window_text(doc, fig.start - 6, fig.end + 5, sent)
+        # (five words after the figure, "end-to-end" counted once: "a 10-60% end-to-end runtime speed-up")
+        e2e = 4 if _window_text(doc, fig.end, fig.end + 5, sent).lstrip().startswith("end-to-end") else 0
+        near = _window_text(doc, fig.start - 6, fig.end + 5 + e2e, sent)
         if cell_header is not None:
             h = " " + cell_header.lower() + " "
             if any(m.group(0) != "off" for m in PERCENT_DECOY_RE.finditer(h)):
@@ -1331,9 +1333,13 @@ _FIGURE_HINT = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?\s*(?:[xX×]|%|percent|
 def _sentence_has_figure(sent: str) -> bool:
     """Whether a statement carries a figure of its own (then it is a claim, not a scope statement);
     GPU counts ("8x MI300X") are not figures."""
+    share = False
     for m in _FIGURE_HINT.finditer(sent):
         nxt = sent[m.end():m.end() + 12].split()
         if m.group(0)[-1:] in "xX×" and nxt and RATIO_DECOY_NEXT.match(nxt[0]):
+            continue
+        if m.group(0)[-1:] == "%" and (nxt[:1] == ["of"] or share) and not re.search(r"\b(?:to|by)\s*$", sent[:m.start()]):
+            share = True  # "the KV cache given 80% of free memory ... and 90% for 13B": shares in a setup, not changes
             continue
         return True
     # "the decode cost ... falls to roughly half": a fraction is a figure too
@@ -2077,6 +2083,9 @@ def _op_from_table(cell) -> OpMention | None:
             stated.extend(own)
             continue
         v = cell_number(cell.row_cells[j])
+        if v is not None and kind == "request_rate" and re.search(r"\.\d\d", cell.row_cells[j]) \
+                and (v * 4) != int(v * 4):
+            continue  # "| INT8 | 19.01 | 1.27x |" under "RPS": the throughput measured, not the load offered
         if v is not None:
             return OpMention(kind, v, 0, 0, f"{h} {cell.row_cells[j]}")
         ops = find_ops(cell.row_cells[j])
