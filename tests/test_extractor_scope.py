@@ -1477,3 +1477,36 @@ def test_a_measured_rps_column_is_not_the_load_and_a_setup_share_is_no_figure() 
                 "| Model | QPS | Speedup |\n|---|---|---|\n| llama2-chat-7b | 0.25 | 1.5x |\n")
     assert cs["1.27x"].op_kind == "offline" and cs["1.27x"].op_value is None
     assert (cs["1.5x"].op_kind, cs["1.5x"].op_value) == ("request_rate", 0.25)  # a load offered
+
+
+def test_a_heading_or_column_naming_the_baseline_format_is_not_the_topic() -> None:
+    cs = claims("# Llama 2 70B on one H100\n\n## Against a dense FP8 model, by batch size\n\n"
+                "Every sparsified engine runs FP8 at TP=1; the dense FP8 engine needs TP=2.\n\n"
+                "| Batch size | Speedup over the dense FP8 model |\n|---|---|\n| 32 | 1.62x |\n\n"
+                "## Sparsity for the batch tier\n\nThe sparse tensor-core GEMMs help less as the batch grows:\n\n"
+                "| Batch size | Speedup vs. dense FP8 |\n|---|---|\n| 64 | 1.52x |\n")
+    assert cs["1.62x"].technique is None  # not FP8: the heading and the column name the baseline
+    assert cs["1.52x"].technique is None
+
+
+def test_a_sparsity_section_does_not_inherit_the_title_format() -> None:
+    cs = claims("# FP8 or INT4 AWQ for the Llama tiers\n\n## Sparsity for the batch tier\n\n"
+                "The sparse tensor-core GEMMs help less as the batch grows:\n\n"
+                "| Batch size | Speedup vs. dense FP8 |\n|---|---|\n| 64 | 1.52x |\n")
+    assert cs["1.52x"].technique is None
+
+
+def test_a_title_listing_cache_formats_names_the_cache_and_shipped_formats_are_settings() -> None:
+    cs = claims("# KV-cache formats: FP8, NVFP4, and what concurrency does to them\n\n## Latency slope at concurrency 1\n\n"
+                "For Llama-3.1-8B over 150 requests, median ITL went from 15.18 ms to 12.93 ms.\n\n"
+                "gpt-oss-20b, whose MoE weights already ship in MXFP4, gains less: its ITL slope falls by 20% with "
+                "every layer in FP8 and by 29% when the sliding-window layers keep a BF16 cache.\n")
+    assert cs["15.18 ms to 12.93"].technique == "kv-cache-quantization"
+    assert cs["20%"].technique == "kv-cache-quantization" and cs["29%"].technique == "kv-cache-quantization"
+
+
+def test_a_layer_wise_multiple_is_a_claim_with_no_serving_metric() -> None:
+    cs = claims("# MR-GPTQ\n\nAgainst FP16, the FP4 kernels deliver up to 3.6x layer-wise and up to 2.2x end-to-end "
+                "on an NVIDIA B200.\n\nThe cluster has 8x layers of cache.\n")
+    assert cs["3.6x"].metric == "unspecified" and cs["2.2x"].metric == "e2e"
+    assert "8x" not in cs

@@ -115,6 +115,7 @@ class _DocContext:
     doc_metric_ops: dict[str, OpMention] = field(default_factory=dict)
     title_technique: str | None = None
     heading_techniques: dict[int, str | None] = field(default_factory=dict)
+    off_lexicon_sections: set[int] = field(default_factory=set)  # "## Sparsity for the batch tier"
     doc_hardware: str | None = None
     doc_model: str | None = None
     doc_lengths: tuple[int | None, int | None] = (None, None)
@@ -543,7 +544,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if _WHICH_NON_PERF.search(lead) and not _names_metric(st):
             return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text) and not (
-                fig.form == "word" and _PERF_NOUN_AFTER.match(_window_text(doc, fig.end + 1, fig.end + 3, sent))):
+                fig.form == "word" and _PERF_NOUN_AFTER.match(_window_text(doc, fig.end + 1, fig.end + 3, sent))) \
+                and not (fig.end + 2 < sent.end and doc[fig.end + 1].text == "-"
+                         and doc[fig.end + 2].lower_ in ("wise", "level")):  # "up to 3.6x layer-wise": how it was measured
             return True  # "8x H100" counts parts; "double H100 performance" doubles the performance
         if nxt is not None and nxt.like_num and fig.end + 1 < sent.end and \
                 re.match(r"^(?:gb|tb|mb|gib|tib|cores?|gpus?)$", doc[fig.end + 1].lower_):
@@ -1129,6 +1132,10 @@ def _list_leadins(document: Document) -> dict[int, OpMention]:
     return out
 
 
+_OFF_LEXICON_CHANGE = re.compile(r"\b(?:sparsity|sparse|pruning|pruned|2:4|distillation|distilled)\b", re.I)
+_BASELINE_HEADING = re.compile(r"^\W*(?:against|vs\.?|versus|compared (?:with|to)|relative to)\s", re.I)
+
+
 def _document_context(document: Document) -> _DocContext:
     text = document.text
     d = _DocContext()
@@ -1150,12 +1157,19 @@ def _document_context(document: Document) -> _DocContext:
             # "Vendor A: TensorRT LLM (GB200, NVFP4 models)": a parenthesis naming hardware is the setup
             # ("(LoRA plus speculative decoding)" still names the topic)
             techs = _technique_in_text(re.sub(r"\([^)]*\)", lambda m: " " if ctx.HARDWARE_RE.search(m.group(0)) else m.group(0), t))
+            if _BASELINE_HEADING.match(t):
+                techs = []  # "## Against a dense FP8 model, by batch size": the section's baseline, not its topic
+            if not techs and _OFF_LEXICON_CHANGE.search(t):
+                d.off_lexicon_sections.add(b.start)  # the section is about a change the lexicon has no name for
+            formats_of_cache = False
             if set(techs) == {"fp8-quantization"} and (_precision_technique(t) == "kv-cache-quantization" or (
                     d.title_technique in _SPECIFIC_QUANT and (b.level or 1) >= 2)):
                 # "FP8, then NVFP4: two steps down in KV-cache precision"; "## Step one: BF16 to FP8" under it
                 techs = ["kv-cache-quantization"]
+                formats_of_cache = True  # ("KV-cache formats: FP8, NVFP4, and ...": a list of one technique's formats)
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else _heading_subject(t)
-            if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and not _LISTS_TOPICS(t):
+            if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and (
+                    formats_of_cache or not _LISTS_TOPICS(t)):
                 d.title_technique = techs[0]
             if (b.level or 1) >= 2:
                 first_section_heading_seen = True
@@ -1551,6 +1565,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     # "speedups of up to 1.56x ..., and memory use drops by 2x": the speed is unnamed
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans,
                           after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None, vague=True)
+    if re.match(r"\s*(?:layer|kernel|op|operator)[- ](?:wise|level)\b", sent_text[rel_e:], re.I):
+        metric = "unspecified"  # "up to 3.6x layer-wise and up to 2.2x end-to-end": a kernel multiple, no serving metric
     cell = block.cell
     if cell is None and fig.unit in ("x", "%"):
         # "ITL p50 25.58 ms -> 6.89 ms = 3.71x" as a line of its own: the label the line starts with
@@ -2278,6 +2294,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if nxt is not None and nxt.lower_ in ("setting", "settings", "scenario", "regime", "baseline", "baselines"):
         return True  # "in the simulated-MTP setting", "the FP8 baseline": held fixed, not what changed
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
+    if before[-2:] in (["ship", "in"], ["ships", "in"], ["shipped", "in"], ["stored", "in"], ["comes", "in"]):
+        return True  # "whose MoE weights already ship in MXFP4": how the model comes, a setting
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
         return True
     clause: list[str] = []  # "against the PagedAttention-based kernels of FlashAttention and FlashInfer"
@@ -2384,8 +2402,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     title's technique when the paragraph names it, else the paragraph's first), else the table's
     headers and lead-in, else the section heading, else the document title. Releases, engines
     and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
-    topic = (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None) \
-        or dctx.title_technique
+    topic = None if block.section_start in dctx.off_lexicon_sections else (
+        (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None)
+        or dctx.title_technique)
     rel_fig_start = max(0, doc[fig.start].idx - sent.start_char)
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
@@ -2460,7 +2479,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if name is not None:
             return name
     if block.cell is not None and block.cell.col_header:
-        own = _leadin_technique(block.cell.col_header)
+        # ("Speedup over the dense FP8 model": what follows "over" is the baseline)
+        vs = re.search(r"\b(?:vs\.?|versus|against|relative to|over)\s", block.cell.col_header, re.I)
+        own = _leadin_technique(block.cell.col_header[:vs.start()] if vs else block.cell.col_header)
         if own is not None:
             return own  # "T-MAC vs llama.cpp": the column names its technique against an engine
     said = _PRECISION_SUBJECT.search(sent_text)
@@ -2555,10 +2576,16 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             row_cells = [c for j, c in enumerate(cell.row_cells) if j not in settings]
             if 0 in settings and row_header == (cell.row_cells[0] if cell.row_cells else None):
                 row_header = None
+        col_vs = re.search(r"\b(?:vs\.?|versus|against|relative to|over)\s", cell.col_header or "", re.I)
+        # "| Speedup vs. dense FP8 |": the column names its baseline, which no lead-in makes the subject
+        col_baseline = set(_technique_in_text(cell.col_header[col_vs.end():])) | (
+            {_precision_technique(cell.col_header[col_vs.end():])} - {None}) if col_vs and cell.col_header else set()
         for h in [cell.col_header, row_header, *row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
-                vs = re.search(r"\b(?:vs\.?|versus|against|relative to)\s", h, re.I) if h == cell.col_header else None
+                if h == intro and col_baseline and names and set(names) <= col_baseline:
+                    continue
+                vs = col_vs if h == cell.col_header else None
                 own = h[:vs.start()] if vs is not None else h  # "Speedup vs. dense FP8": FP8 is the baseline
                 if names and vs is not None:
                     names = _technique_in_text(own)
