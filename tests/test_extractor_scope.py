@@ -1510,3 +1510,24 @@ def test_a_layer_wise_multiple_is_a_claim_with_no_serving_metric() -> None:
                 "on an NVIDIA B200.\n\nThe cluster has 8x layers of cache.\n")
     assert cs["3.6x"].metric == "unspecified" and cs["2.2x"].metric == "e2e"
     assert "8x" not in cs
+
+
+def test_a_caption_scope_names_each_metric_its_load() -> None:
+    cs = claims("# v0.6.0\n\n## The headline\n\nPer the caption under the comparison figure, every TPOT figure in this "
+                "section was taken at 32 QPS, and every throughput figure was taken with the request rate set to inf.\n\n"
+                "- Llama 3 8B: 2.7x higher throughput and 5x faster time per output token.\n")
+    assert cs["2.7x"].op_kind == "offline"
+    assert (cs["5x"].op_kind, cs["5x"].op_value) == ("request_rate", 32)
+
+
+def test_saturated_at_a_stated_load_is_that_load() -> None:
+    cs = claims("# NIM\n\nThe gain grows with load: 6.7% with a single request in flight, 18% once the pair of GPUs "
+                "is saturated at 100 concurrent requests.\n")
+    assert (cs["18%"].op_kind, cs["18%"].op_value) == ("concurrency", 100)
+
+
+def test_a_sign_split_off_by_the_sentencizer_and_a_tilde_range() -> None:
+    cs = claims("# Feed\n\nNIM 1.8 vs 1.3: +35% tok/s at c=200. -5.7% tok/s at c=1. same release.\n\n"
+                "- Kimi-K3: combined all-gathers, with a 1.5~3x kernel-level speedup.\n")
+    assert cs["5.7%"].direction == "worse"
+    assert (cs["1.5~3x"].low, cs["1.5~3x"].value) == (1.5, 3.0)

@@ -1321,7 +1321,8 @@ def _scoped_ops(sent: str, scope_at: int | None = None) -> list[tuple[OpMention,
             # the metric must be the clause's subject ("Throughput figures ... come from"), not the object
             # of a general one ("The tables below report TBT with one request at a time")
             terms = [_METRIC_OF[m.group(1).lower()] for m in _METRIC_RE.finditer(subject)
-                     if m.start() < 40 and not _GENERAL_SUBJECT.search(subject, 0, m.start())
+                     if (m.start() < 40 or (scope_at is not None and 0 <= start + m.start() - scope_at <= 25))
+                     and not _GENERAL_SUBJECT.search(subject, 0, m.start())
                      and not _MODIFIER_BEFORE.search(subject, max(0, m.start() - 12), m.start())]
             # ("the min-latency case: one request at a time" names a scenario, not a metric)
             groups = {_metric_group(t) for t in terms if t not in ("capacity", "memory", "cost")}
@@ -1413,6 +1414,9 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
         prev = doc[fig.start - 1] if fig.start - 1 >= sent.start else None
         if prev is not None and prev.text in ("+", "-", "−") and fig.unit in ("%", "x"):
             fig.sign = 1 if prev.text == "+" else -1
+        elif prev is None and fig.start >= 1 and doc[fig.start - 1].text in ("+", "-", "−") and \
+                not doc[fig.start - 1].whitespace_ and fig.unit in ("%", "x"):
+            fig.sign = 1 if doc[fig.start - 1].text == "+" else -1  # "... c=200. -5.7% tok/s": the sentencizer split the sign off
         if doc[fig.start].text.startswith("+"):
             fig.sign = 1
         if label == "FROMTO" and "%" in doc[s:e].text:

@@ -96,7 +96,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bfully[ -]loaded\b|(?<!for )\bpeak[ -]load\b|"
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
         r"(?:serving |output |token |request |system |offline |generation |decod(?:e|ing) |inference )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
-        r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:)?\s*inf(?:inity|inite)?\b|"
+        r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:|set to|at)?\s*inf(?:inity|inite)?\b|"
         r"\binfinite (?:request |arrival )?rate\b|\ball (?:(?:requests|prompts) )?(?:sent |submitted |issued )?at once\b|"
         r"\b(?:submit\w*|sends?|sent|issu\w+)\b(?:(?!\.\s)[^;]){0,100}?\bin one go\b|"
         r"\b(?:at|under) (?:the )?(?:max(?:imum)?|full) load\b|\bno rate limit\b|"
@@ -185,6 +185,9 @@ def find_ops(text: str) -> list[OpMention]:
     # "served Llama-3.1-70B at 9.55 req/s vs 6.52 for the BF16 model": a rate compared is the result, not the load
     found = [o for o in found if not (o.kind == "request_rate" and _RATE_COMPARED.match(lower, o.end))]
     found.sort(key=lambda o: (o.start, -(o.end - o.start)))
+    # "saturated at 100 concurrent requests": the load named is the op, the saturation its description
+    found = [o for o in found if not (o.kind == "offline" and o.text.lower().startswith("saturat") and any(
+        p.kind in ("concurrency", "batch_size", "request_rate") and 0 <= p.start - o.end <= 5 for p in found))]
     out: list[OpMention] = []
     for o in found:
         if out and o.start < out[-1].end:
