@@ -1531,3 +1531,17 @@ def test_a_sign_split_off_by_the_sentencizer_and_a_tilde_range() -> None:
                 "- Kimi-K3: combined all-gathers, with a 1.5~3x kernel-level speedup.\n")
     assert cs["5.7%"].direction == "worse"
     assert (cs["1.5~3x"].low, cs["1.5~3x"].value) == (1.5, 3.0)
+
+
+def test_an_op_right_after_an_earlier_figure_is_that_figures() -> None:
+    cs = claims("# Two vendors\n\nThe headline 2.11x at concurrency 1 fades to 1.25x at 64 concurrent requests on "
+                "random data.\n")
+    assert (cs["2.11x"].op_kind, cs["2.11x"].op_value) == ("concurrency", 1)
+    assert (cs["1.25x"].op_kind, cs["1.25x"].op_value) == ("concurrency", 64)
+
+
+def test_a_post_line_ending_in_a_colon_leads_the_lines_below() -> None:
+    cs = claims("@quant_or_not · 2025-02-03\nINT4 AWQ, Llama-3.1-8B, one H200, TRT-LLM:\nbs=1: +33% tok/s vs BF16\n"
+                "bs=8: 0.75x\n", kind="text")
+    assert cs["33%"].technique == "weight-quantization" and cs["0.75x"].technique == "weight-quantization"
+    assert (cs["0.75x"].op_kind, cs["0.75x"].op_value) == ("batch_size", 8)

@@ -1146,6 +1146,8 @@ def _document_context(document: Document) -> _DocContext:
         if b.kind == "list_item":
             if lead is not None:
                 d.leadin_text[i] = lead
+            if t.rstrip().endswith(":") and not _FIGURE_HINT.search(t):
+                lead = t  # "INT4 AWQ, Llama-3.1-8B, one H200, TRT-LLM:" then "bs=1: +33% tok/s vs BF16" as lines of a post
         else:
             lead = t if b.kind == "paragraph" and t.rstrip().endswith(":") else None
         if b.kind == "heading":
@@ -1488,6 +1490,9 @@ _BASELINE_OP_BEFORE = re.compile(r"(?:\b(?:times|x)\s+what|\b(?:than|versus|vs\.
                                 re.I)
 
 
+_FIGURE_THEN_AT = re.compile(r"\d(?:\.\d+)?\s*[xX×%]\s+(?:at|@)\s*$")
+
+
 def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMention]) -> OpMention | None:
     """The op stated in the figure's own sentence: same clause first, else the nearest before it."""
     in_sent = [o for o in _ops_between(block_ops, sent.start_char, sent.end_char)
@@ -1513,6 +1518,12 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
         in_sent = [o for o in in_sent if o not in theirs]
     if len({(o.kind, o.value) for o in in_sent}) == 1:
         return in_sent[0]
+    # "the headline 2.11x at concurrency 1 fades to 1.25x at 64 concurrent requests": an op right after an
+    # earlier figure is that figure's, when this one has its own right after it
+    owned = [o for o in in_sent if o.end <= fig_cs and _FIGURE_THEN_AT.search(text, max(0, o.start - 16), o.start)]
+    if owned and any(o.start >= fig_ce and re.fullmatch(r"\s*(?:at|@)\s*", text[fig_ce:o.start] + (
+            " at" if re.match(r"(?:at|@)\s", o.text) else "")) for o in in_sent):
+        in_sent = [o for o in in_sent if o not in owned]
 
     def clause_gap(o: OpMention) -> int:
         a, b = (o.end, fig_cs) if o.end <= fig_cs else (fig_ce, o.start)
