@@ -1545,3 +1545,13 @@ def test_a_post_line_ending_in_a_colon_leads_the_lines_below() -> None:
                 "bs=8: 0.75x\n", kind="text")
     assert cs["33%"].technique == "weight-quantization" and cs["0.75x"].technique == "weight-quantization"
     assert (cs["0.75x"].op_kind, cs["0.75x"].op_value) == ("batch_size", 8)
+
+
+def test_one_kernel_against_another_in_the_same_format_is_no_quantization_claim() -> None:
+    cs = claims("# Kernel notes\n\nIn the prefill phase, GemLite's FP8 GEMM path is 9–10x faster than tinygemm.\n\n"
+                "Turning off DeepGEMM's FP8 GEMM kernels cost 2.7%.\n\n"
+                "- **INT8 W8A8 on Turing.** The tuned kernels run 1.19x to 1.27x faster than the previous CUTLASS "
+                "configs.\n\nThe FP8 GEMM is 1.6x faster than the BF16 GEMM kernel.\n")
+    assert cs["9–10x"].technique is None and cs["2.7%"].technique is None
+    assert cs["1.19x to 1.27x"].technique is None
+    assert cs["1.6x"].technique == "fp8-quantization"  # the formats differ: a quantisation claim

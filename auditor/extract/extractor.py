@@ -1657,6 +1657,12 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
         # section of an FP8 GEMM: one FP8 kernel against another, the precision held fixed on both sides
         technique = None
+    if technique == "fp8-quantization" and _GEMM_WORD.search(sent_text):
+        vs = _KERNEL_BASELINE.search(sent_text)
+        if (vs and not _PRECISION_CONTRAST_RE.search(vs.group(0))) or _LIBRARY_GEMM.search(sent_text):
+            # "GemLite's GEMM path is 9-10x faster than tinygemm", "the tuned kernels run 1.19x faster than the
+            # previous CUTLASS configs", "Turning off DeepGEMM's FP8 GEMM kernels cost 2.7%": kernels compared
+            technique = None
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
@@ -2377,6 +2383,12 @@ _FP8_ON_BOTH_SIDES = re.compile(
     r"paths?|baselines?)|(?:internal|in-house|existing|reference)\s+(?:[\w.-]+\s+){0,2}?(?:kernels?|GEMMs?))\b", re.I)
 
 
+_GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
+_KERNEL_BASELINE = re.compile(
+    r"\b(?:than|over|against|vs\.?|versus)\s+(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*"
+    r"(?:[\w'.-]+\s+){0,3}?(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM|Triton|Marlin|Machete|configs?|configurations?|"
+    r"kernels?|GEMMs?)\b", re.I)
+_LIBRARY_GEMM = re.compile(r"\b\w+'s\s+FP8\s+(?:GEMM|kernel)s?\b", re.I)
 _BARE_FORMAT = {"fp8": "fp8-quantization", "fp4": "fp8-quantization", "nvfp4": "fp8-quantization",
                 "mxfp4": "fp8-quantization", "int4": "weight-quantization"}
 
