@@ -1555,3 +1555,12 @@ def test_one_kernel_against_another_in_the_same_format_is_no_quantization_claim(
     assert cs["9–10x"].technique is None and cs["2.7%"].technique is None
     assert cs["1.19x to 1.27x"].technique is None
     assert cs["1.6x"].technique == "fp8-quantization"  # the formats differ: a quantisation claim
+
+
+def test_the_system_the_sentence_before_opens_with_is_measured_against_the_engine() -> None:
+    cs = claims("# Capacity\n\nSarathi-Serve splits long prompts into chunks and piggybacks decode tokens onto them. "
+                "Against vLLM, the authors report 2.6x higher serving capacity for Mistral-7B.\n\n"
+                "**DeepSpeed-FastGen.** Dynamic SplitFuse splits long prompts into chunks. Against vLLM the system "
+                "reports up to 2.3x higher effective throughput.\n")
+    assert cs["2.6x"].technique == "chunked-prefill"
+    assert cs["2.3x"].technique is None  # an engine (FastGen) against an engine

@@ -2523,6 +2523,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             and not re.search(r"\bkernels?\b", baseline, re.I) \
             and not (block.cell is not None and block.cell.row_header and _technique_in_text(block.cell.row_header)):
         # ("vLLM's kernel": a kernel comparison; the "Megakernel" row under "Speedup vs Hugging Face": its row's)
+        prev = _previous_sentence(doc, sent) if not in_sent and block.kind == "paragraph" else None
+        lead = [t for t in techs if prev is not None and prev.start <= t[0] <= prev.start + 1 and t[1] <= prev.end]
+        if lead and _ENGINE_RE.search(named) and not _ENGINE_RE.search(_doc_text(doc)[:sent.start_char]):
+            # "Sarathi-Serve splits long prompts into chunks ... Against vLLM, the authors report 2.6x higher
+            # serving capacity": the system the sentence before opens with is the one measured against the engine
+            return lead[0][2]
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
