@@ -1564,3 +1564,12 @@ def test_the_system_the_sentence_before_opens_with_is_measured_against_the_engin
                 "reports up to 2.3x higher effective throughput.\n")
     assert cs["2.6x"].technique == "chunked-prefill"
     assert cs["2.3x"].technique is None  # an engine (FastGen) against an engine
+
+
+def test_a_table_under_a_lead_in_that_opens_with_the_system_against_an_engine() -> None:
+    cs = claims("# Fine print\n\nSarathi-Serve measures serving capacity, the highest request rate that keeps tail latency "
+                "inside the SLO, and it also compares against vLLM.\n\n| Model | GPUs | Capacity gain vs. vLLM |\n"
+                "|---|---|---|\n| Mistral-7B | 1x A100 | 2.6x |\n\nThe vLLM team measured it too.\n\n"
+                "| Model | Speedup vs. vLLM |\n|---|---|\n| Llama 3 8B | 1.8x |\n")
+    assert cs["2.6x"].technique == "chunked-prefill"
+    assert cs["1.8x"].technique is None

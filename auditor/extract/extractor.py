@@ -2529,6 +2529,13 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             # "Sarathi-Serve splits long prompts into chunks ... Against vLLM, the authors report 2.6x higher
             # serving capacity": the system the sentence before opens with is the one measured against the engine
             return lead[0][2]
+        if block.cell is not None and _ENGINE_RE.search(named):
+            intro = _table_intro(document, bi)
+            pipe = get_pipeline()
+            d = pipe.nlp.make_doc(intro) if intro else None
+            first = [t for t in _technique_spans(pipe, d) if t[0] <= 1] if d is not None else []
+            if first:  # "Sarathi-Serve measures serving capacity ..., and it also compares against vLLM." over the table
+                return first[0][2]
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
