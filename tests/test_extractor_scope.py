@@ -1573,3 +1573,10 @@ def test_a_table_under_a_lead_in_that_opens_with_the_system_against_an_engine() 
                 "| Model | Speedup vs. vLLM |\n|---|---|\n| Llama 3 8B | 1.8x |\n")
     assert cs["2.6x"].technique == "chunked-prefill"
     assert cs["1.8x"].technique is None
+
+
+def test_avg_after_a_figure_and_a_share_of_a_metric_lost() -> None:
+    cs = claims("# Notes\n\nDeepSeek-R1 FP4 on 8x B200, bs=1: CUDA graphs 7.22x avg. More later.\n\n"
+                "Relative to an unchunked prefill, 256-token chunks cost up to 20% of prefill throughput.\n")
+    assert cs["7.22x"].hedge == "average"
+    assert (cs["20%"].metric, cs["20%"].direction) == ("throughput", "worse")

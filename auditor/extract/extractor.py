@@ -712,6 +712,8 @@ _METRIC_PAIRS = _metric_terms_sorted()
 _METRIC_RE = re.compile(
     r"(?<![\w/])(" + "|".join(re.escape(t) for t, _ in _METRIC_PAIRS) + r")(?![\w]|-ups?\b)", re.I)  # ("decoding speed-ups" name no metric)
 _METRIC_OF = {t: m for t, m in _METRIC_PAIRS}
+_COSTS_BEFORE = re.compile(r"\b(?:costs?|costing|lose|loses|lost|losing)\s+(?:up to\s+|about\s+|roughly\s+|around\s+)?$", re.I)
+_COST_OF_METRIC = re.compile(r"\s*of\s+(?:the\s+|its\s+|their\s+)?(?:[\w-]+\s+)?([\w/-]+(?:\s[\w/-]+)?)")
 
 
 def _names_metric(text: str) -> bool:
@@ -912,6 +914,8 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     if fig.end + 1 < sent.end and doc[fig.end].lower_ == "at" and doc[fig.end + 1].lower_ in ("most", "best") \
             and (fig.end + 2 >= sent.end or not doc[fig.end + 2].is_alpha):
         return "up_to"  # "(36% at most)", "a 12% lead at best"
+    if fig.end < sent.end and doc[fig.end].lower_ in ("avg", "avg.") and fig.unit in ("x", "%"):
+        return "average"  # "CUDA graphs 7.22x avg."
     s = _span_text(doc, sent).lower()
     if any(p in s for p in AVERAGE_PHRASES):
         return "average"
@@ -1631,6 +1635,10 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if rival_item and metric == "unspecified":  # "vs other endpoints (output speed, single stream):"
         metric = _find_metric(leadin, len(leadin), len(leadin), []) or metric
     direction, down = _direction(doc, fig, sent, metric)
+    spent = _COST_OF_METRIC.match(sent_text, rel_e) if fig.unit == "%" and _COSTS_BEFORE.search(sent_text[:rel_s]) else None
+    spent_metric = _METRIC_RE.match(spent.group(1)) if spent else None
+    if spent_metric is not None:  # "256-token chunks cost up to 20% of prefill throughput": that much of it lost
+        metric, direction = _METRIC_OF[spent_metric.group(1).lower()], "worse"
     if cell is not None and fig.unit == "%" and fig.sign and _SPEEDUP_HEADER.search(cell.col_header or ""):
         direction = "better" if fig.sign > 0 else "worse"  # "| End-to-end speed-up, turn 2 | +96.13% |"
     if cell is not None and fig.unit == "x" and fig.low is None and _SPEEDUP_HEADER.search(cell.col_header or ""):
