@@ -1580,3 +1580,12 @@ def test_avg_after_a_figure_and_a_share_of_a_metric_lost() -> None:
                 "Relative to an unchunked prefill, 256-token chunks cost up to 20% of prefill throughput.\n")
     assert cs["7.22x"].hedge == "average"
     assert (cs["20%"].metric, cs["20%"].direction) == ("throughput", "worse")
+
+
+def test_training_figures_and_compared_hardware_counts() -> None:
+    cs = claims("# Launch\n\nUp to 2.5x training performance per dollar and up to 1.4x inference performance per dollar.\n\n"
+                'Gaudi 3 "1.3x H100 on average" was a projection. Independent 405B test: H200 ~9x Gaudi 3.\n\n'
+                "The pod has 8x Trillium chips and the node 8x H100.\n")
+    assert "2.5x" not in cs and "1.4x" in cs
+    assert "1.3x" in cs and "9x" in cs
+    assert "8x" not in cs

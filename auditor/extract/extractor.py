@@ -407,6 +407,7 @@ _SHARE_OF_PERF = re.compile(r"\s*(?:the |its |their |a |an )?(?:\w+ )?(?:speed|t
 _TRAINING_TERMS = re.compile(r"\b(?:pre-?training|(?:faster|quicker|cheaper) training|training (?:recipe|compute|run|runs|cost|throughput|flops|tokens|"
                              r"speedup|speed-up|win|gain|time|step|steps)|backward pass|"
                              r"fewer flops)\b", re.I)
+_TRAINING_AFTER = re.compile(r"\s*(?:(?:higher|better|more|faster|the|its|their)\s+){0,2}(?:pre-?)?training\b(?![- ]free)", re.I)
 _INFERENCE_WORDS = re.compile(r"\b(?:inference|serving|serve[sd]?|decod\w*|generation|prefill|latency|ttft|tpot|"
                               r"tok(?:ens)?/s|tokens per second)\b", re.I)
 
@@ -483,6 +484,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             or (cell_header and re.search(r"\btraining\b", cell_header, re.I))) \
             and not _INFERENCE_WORDS.search(st + " " + (cell_header or "")):
         return True  # "Training: up to 2x the performance per dollar of v4": not an inference claim
+    if _TRAINING_AFTER.match(_window_text(doc, fig.end, fig.end + 4, sent)):
+        return True  # "Up to 2.5x training performance per dollar and up to 1.4x inference ...": the first is training's
     if prev is not None and prev.text in ("$", "€", "£", "#", "v", "V", "[", "@") and fig.unit != "abs":
         return True
     if fig.start - 2 >= sent.start and doc[fig.start - 1].lower_ == "by" and doc[fig.start - 2].lower_ in (
@@ -545,9 +548,12 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
             return True  # "utilisation reached 15.8%, which is more than 3x the best seen with regular decoding"
         if nxt is not None and RATIO_DECOY_NEXT.match(nxt.text) and not (
                 fig.form == "word" and _PERF_NOUN_AFTER.match(_window_text(doc, fig.end + 1, fig.end + 3, sent))) \
+                and not (fig.form != "word" and nxt.lower_ not in ("apart", "concurrency", "seed", "seeds")
+                         and (fig.value != int(fig.value) or doc[fig.start].text[:1] in "~≈"
+                              or (prev is not None and prev.text in ("~", "≈")))) \
                 and not (fig.end + 2 < sent.end and doc[fig.end + 1].text == "-"
                          and doc[fig.end + 2].lower_ in ("wise", "level")):  # "up to 3.6x layer-wise": how it was measured
-            return True  # "8x H100" counts parts; "double H100 performance" doubles the performance
+            return True  # "8x H100" counts parts ("1.3x H100", "~9x Gaudi 3" compare); "double H100 performance" doubles it
         if nxt is not None and nxt.like_num and fig.end + 1 < sent.end and \
                 re.match(r"^(?:gb|tb|mb|gib|tib|cores?|gpus?)$", doc[fig.end + 1].lower_):
             return True  # "32x 64 GB RDIMM": a count of parts

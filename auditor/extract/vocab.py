@@ -157,7 +157,7 @@ RATIO_DECOY_NEXT = re.compile(
     r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
     r"cpus?|cores?|servers?|experts?|layers?|heads?|intel|amd|nvidia|xeon|epyc|ddr\d\w*|hbm\w*|nvme|ssds?|"
     r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?|npus?|ascend|trainium\w*|inferentia\w*|apart|concurrency|seeds?|"
-    r"arc|radeon|geforce|quadro|jetson|l20|l40s?|a800|h800|rtx\d*)\b",
+    r"arc|radeon|geforce|quadro|jetson|l20|l40s?|a800|h800|rtx\d*|trillium|v\d+[ep])\b",
     re.IGNORECASE,
 )
 RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel",
