@@ -1589,3 +1589,20 @@ def test_training_figures_and_compared_hardware_counts() -> None:
     assert "2.5x" not in cs and "1.4x" in cs
     assert "1.3x" in cs and "9x" in cs
     assert "8x" not in cs
+
+
+def test_a_transposed_header_is_a_short_label_and_compared_columns_beat_the_heading() -> None:
+    cs = claims("# DeepGEMM\n\n## 3. End-to-end evidence from a third party\n\n"
+                "| Batch size (M) | N x K | Speedup vs CUTLASS 3.6 |\n|---|---|---|\n| 64 | 2112 x 7168 | 2.7x |\n\n"
+                "| Concurrency | AITER off (tok/s) | AITER on (tok/s) | Difference |\n|---|---|---|---|\n"
+                "| 1 | 137 | 150 | +10.01% |\n")
+    assert (cs["2.7x"].op_kind, cs["2.7x"].op_value) == ("batch_size", 64)
+    assert (cs["10.01%"].metric, cs["10.01%"].direction) == ("throughput", "better")
+
+
+def test_c32_is_a_concurrency_and_a_range_of_batch_sizes_a_setting() -> None:
+    cs = claims("# Feed\n\ncustom all-reduce vs NCCL, TP=2 on 2x H100 at c32: 4,034 -> 4,441 tok/s, +10.1%.\n\n"
+                "SGLang combined torch.compile for batch sizes 1 to 32 with FlashInfer kernels and measured up to "
+                "1.5x lower latency with a single request.\n")
+    assert (cs["10.1%"].op_kind, cs["10.1%"].op_value) == ("concurrency", 32)
+    assert cs["1.5x"].op_kind == "single"

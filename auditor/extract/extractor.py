@@ -17,7 +17,7 @@ from auditor.extract.chunks import chunk_block
 from auditor.extract.derived import derived_claims
 from auditor.extract.nlp import UNIT_X, get_pipeline
 from auditor.extract.oppoint import (
-    DOC_SCOPE_RE, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
+    DOC_SCOPE_RE, RANGE_AFTER, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
 )
 from auditor.extract.vocab import (
     BUNDLE_RE as _BUNDLE_RE, GENERIC_BUNDLE_RE as _GENERIC_BUNDLE_RE,
@@ -1510,9 +1510,14 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
                if not (o.start < fig_ce and fig_cs < o.end)]
     if not in_sent:
         return None
+    text = _doc_text(doc)
+    # "torch.compile for batch sizes 1 to 32 ... with a single request": a range of loads is a setting
+    ranges = [o for o in in_sent if o.kind in ("batch_size", "concurrency") and o.text[-1:].isdigit()
+              and RANGE_AFTER.match(text, o.end)]
+    if ranges and len(ranges) < len(in_sent):
+        in_sent = [o for o in in_sent if o not in ranges]
     if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in in_sent):
         in_sent = [o for o in in_sent if o.kind != "single"]  # "single-sequence decoding (batch size 1)": the number
-    text = _doc_text(doc)
     # "throughput goes from 0.67 to 1.36 req/s; at the same 1.2 req/s, latency drops ...": an op after a ';'
     # belongs to the next clause (one before it, "with a batch of 256 ...; against X the gain is 26x", carries)
     in_sent = [o for o in in_sent if not (o.start >= fig_ce and ";" in text[fig_ce:o.start])]
@@ -1806,16 +1811,19 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
     candidates += [(cell.row_header, 0)]
     if not cell.header_row:  # a headerless block of aligned rows: the row's own label cells say what it measures
         candidates += [(c, 0) for j, c in enumerate(cell.row_cells) if j not in (0, cell.col)]
-    candidates += [*[(h, 0) for h in block.section[-1:]]]
-    if stated is not None:  # "The metric is Turn-2 TTFT: ..." said for the section beats the lead-in's last word
-        candidates.append((stated, -1))
     # "| Concurrency | TPOT, merged | TPOT, multi-LoRA | vs merged |": the compared columns measure one thing,
-    # which the lead-in's words ("concurrent requests per GPU") do not override
-    # (the other columns' headers and their metrics, read once: the last fallback below reads them too)
+    # which the lead-in's words ("concurrent requests per GPU") and the heading's ("End-to-end evidence")
+    # do not override (the other columns' headers and their metrics, read once: the last fallback reads them too)
     named = [(h, m) for j, h in enumerate(cell.header_row)
              if j != cell.col and h and not header_kind(h) and (m := _find_metric(h, 0, 0, []))]
     header_metrics = {m for _, m in named}
-    if len(header_metrics) == 1 and len(named) >= 2:
+    compared = len(header_metrics) == 1 and len(named) >= 2
+    if compared and stated is None:
+        candidates.append((named[0][0], 0))
+    candidates += [*[(h, 0) for h in block.section[-1:]]]
+    if stated is not None:  # "The metric is Turn-2 TTFT: ..." said for the section beats the lead-in's last word
+        candidates.append((stated, -1))
+    if compared and stated is not None:
         candidates.append((named[0][0], 0))
     candidates.append((intro, None))
     for text, at in candidates:
@@ -2119,7 +2127,8 @@ def _op_from_table(cell) -> OpMention | None:
     # transposed table: header row "Batch size | 1 | 8 | 64"
     if cell.header_row and cell.col_header is not None:
         kind = header_kind(cell.header_row[0]) if cell.header_row else None
-        v = cell_number(cell.col_header)
+        # (a short label at most: "Speedup vs CUTLASS 3.6" is no load of 3.6)
+        v = cell_number(cell.col_header) if len(re.sub(r"[\d.,\s]", "", cell.col_header)) <= 12 else None
         if kind and v is not None and cell.col > 0:
             return OpMention(kind, v, 0, 0, f"{cell.header_row[0]} {cell.col_header}")
     # a column of the row names the op kind ("Batch size" column holding 64)

@@ -51,6 +51,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("concurrency", re.compile(
         r"\b" + _NUM + r"\s+(?:requests|sequences|queries|prompts)\s+in[- ]?flight\b", re.I)),
     ("concurrency", re.compile(r"(?<![\w/])[cC]\s*=\s*(\d{1,6})\b")),
+    ("concurrency", re.compile(r"\b(?:at|around|near)\s+c(\d{1,6})\b")),  # "on 2x H100 at c32", "around c500"
     ("concurrency", re.compile(r"\bat\s+" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
     # "vs TRITON_ATTN, 64 concurrent" in a header, "on 8x A10G, 512 concurrent:": the noun left out
     ("concurrency", re.compile(r"(?:^|(?<=[,(|;] )|(?<=[,(|;]))" + _NUM + r"\s+concurrent(?=\s*(?:[,:;)|]|$))", re.I)),
@@ -118,6 +119,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("per",),
     ("flight",),
     ("c=", "c ="),
+    ("at c", "around c", "near c"),
     ("concurrent",),
     ("concurrent",),
     ("conc",),
@@ -144,7 +146,7 @@ _OP_HINT = re.compile(
     r"concurren|parallel|simultaneous|in[- ]?flight|active|(?<![\w/])c\s*=|conc|users|clients|batch|"
     r"(?<![\w-])bs|rate|qps|req|rps|quer|single|\bone\b|\b1\s+(?:request|user|stream|sequence|query|client)|"
     r"unbatched|at a time|sequential|idle|offline|throughput|saturat|fully|peak|infinit|at once|load|one go|"
-    r"per (?:rank|gpu|replica|worker|instance)",
+    r"per (?:rank|gpu|replica|worker|instance)|\b(?:at|around|near)\s+c\d",
     re.I,
 )
 
@@ -153,6 +155,7 @@ _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|me
                              r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
 
 
+RANGE_AFTER = re.compile(r"\s*(?:to|through|-|–)\s*\d")  # "batch sizes 1 to 32": the op opens a range
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
 
 
