@@ -1606,3 +1606,16 @@ def test_c32_is_a_concurrency_and_a_range_of_batch_sizes_a_setting() -> None:
                 "1.5x lower latency with a single request.\n")
     assert (cs["10.1%"].op_kind, cs["10.1%"].op_value) == ("concurrency", 32)
     assert cs["1.5x"].op_kind == "single"
+
+
+def test_posts_split_on_rules_and_a_source_line_is_no_title() -> None:
+    text = ("Source: posts citing the Dynamo GTC announcement and the DistServe paper.\n\n---\n"
+            "@kvwrangler: llm-d precise prefix routing in front of 8 A10G pods, 512 concurrent. ~2.3x output tok/s.\n"
+            "---\n@moe_enjoyer: EPLB on DeepSeek-V3 in SGLang: 2.54X decode tput, 1.49X prefill.\n---\n"
+            "@int4_enjoyer · 2d\nLMDeploy KV quant, offline profiling (max batch 256, 10k prompts), llama2-chat-7b:\n"
+            "  kv int8: 1.27x RPS\n  kv int4: +39% RPS\n")
+    cs = claims(text, kind="text")
+    assert cs["2.54X"].technique is None and cs["2.54X"].metric == "throughput"  # not the citation's Dynamo
+    assert (cs["2.3x"].op_kind, cs["2.3x"].op_value) == ("concurrency", 512)
+    assert cs["39%"].technique == "kv-cache-quantization"
+    assert cs["1.27x"].op_kind == "offline"  # the batch cap is a setting of the offline run

@@ -1254,7 +1254,7 @@ def _document_context(document: Document) -> _DocContext:
             line = document.locate(first.start)[0]
             own = document.lines[line - 1].strip() if 0 < line <= len(document.lines) else ""
             title = own if own and title.startswith(own[:20]) else title
-        techs = _technique_in_text(title)
+        techs = _technique_in_text(title) if not _SOURCE_LINE.match(title) else []  # (a citation is no title)
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title):
             d.title_technique = techs[0]
     return d
@@ -2424,6 +2424,8 @@ def _bare_formats(doc: Doc, sent: Span, techs: list[tuple[int, int, str]]) -> li
     out = []
     for x in sent:
         name = _BARE_FORMAT.get(x.lower_)
+        if name is not None and x.i > 0 and doc[x.i - 1].lower_ in ("kv", "cache", "k/v"):
+            name = "kv-cache-quantization"  # "kv int4: +39% RPS"
         if name is not None and x.i not in covered:
             span = (x.i, x.i + 1, name)
             if not _is_setting_or_baseline(doc, span):

@@ -54,7 +54,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("concurrency", re.compile(r"\b(?:at|around|near)\s+c(\d{1,6})\b")),  # "on 2x H100 at c32", "around c500"
     ("concurrency", re.compile(r"\bat\s+" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
     # "vs TRITON_ATTN, 64 concurrent" in a header, "on 8x A10G, 512 concurrent:": the noun left out
-    ("concurrency", re.compile(r"(?:^|(?<=[,(|;] )|(?<=[,(|;]))" + _NUM + r"\s+concurrent(?=\s*(?:[,:;)|]|$))", re.I)),
+    ("concurrency", re.compile(r"(?:^|(?<=[,(|;] )|(?<=[,(|;]))" + _NUM + r"\s+concurrent(?=\s*(?:[,:;)|]|\.(?:\s|$)|$))", re.I)),
     ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
     ("concurrency", re.compile(r"\b(\d{1,6})\s+(?:users|clients)\b(?!\s+(?:per|of))", re.I)),
     ("concurrency", re.compile(r"\b(\d{1,4}(?:\.\d+)?[kK])\s+(?:concurrent|parallel|simultaneous)\b")),  # "10k concurrent"
@@ -155,6 +155,7 @@ _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|me
                              r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
 
 
+_CAP_BEFORE = re.compile(r"(?:max(?:imum)?|up to|at most)[\s_-]*$")
 RANGE_AFTER = re.compile(r"\s*(?:to|through|-|–)\s*\d")  # "batch sizes 1 to 32": the op opens a range
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
 
@@ -198,6 +199,9 @@ def _find_ops(text: str) -> list[OpMention]:
     # "served Llama-3.1-70B at 9.55 req/s vs 6.52 for the BF16 model": a rate compared is the result, not the load
     found = [o for o in found if not (o.kind == "request_rate" and _RATE_COMPARED.match(lower, o.end))]
     found.sort(key=lambda o: (o.start, -(o.end - o.start)))
+    # "offline profiling (max batch 256, 10k prompts)": a batch cap is a setting of the offline run
+    if any(o.kind == "offline" for o in found):
+        found = [o for o in found if not (o.kind == "batch_size" and _CAP_BEFORE.search(lower, max(0, o.start - 12), o.start))]
     # "saturated at 100 concurrent requests": the load named is the op, the saturation its description
     found = [o for o in found if not (o.kind == "offline" and o.text.lower().startswith("saturat") and any(
         p.kind in ("concurrency", "batch_size", "request_rate") and 0 <= p.start - o.end <= 5 for p in found))]

@@ -42,7 +42,7 @@ METRIC_TERMS: dict[str, list[str]] = {
             "slower end to end"],
     "latency": ["latency", "latencies", "response time", "response times", "faster responses", "quicker responses",
                 "faster replies"],
-    "throughput": ["throughput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
+    "throughput": ["throughput", "tput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
                    "generation speed", "decode speed", "decoding speed", "tokens per gpu", "tok/s/gpu",
                    "token throughput", "qps served", "requests served", "output rate", "tokens/second",

@@ -10,6 +10,7 @@ from auditor.models import Document, TableCell
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
 _DIRECTIVE_LINE = re.compile(r"^\s*(?:<!--|#|//)\s*auditor:", re.IGNORECASE)
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
+_RULE = re.compile(r"^\s*(?:\*\s*){3,}$|^\s*_{3,}\s*$")
 _SENTENCE_END = re.compile(r"[.!?:;,)]\s*$")
 _CELL_GAP = re.compile(r"\s{2,}|\t")
 
@@ -134,9 +135,14 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
                 paragraphs.append(current)
                 current = []
             continue
-        if _UNDERLINE.match(raw) and len(current) == 1:  # setext-style title
+        if _UNDERLINE.match(raw) and len(current) == 1 and _is_title(current, has_more=True):  # setext-style title
             paragraphs.append(current)
             current = []
+            continue
+        if _UNDERLINE.match(raw) or _RULE.match(raw):  # "---" between the posts of a thread: a break
+            if current:
+                paragraphs.append(current)
+                current = []
             continue
         current.append((lineno, raw))
     if current:
