@@ -1619,3 +1619,10 @@ def test_posts_split_on_rules_and_a_source_line_is_no_title() -> None:
     assert (cs["2.3x"].op_kind, cs["2.3x"].op_value) == ("concurrency", 512)
     assert cs["39%"].technique == "kv-cache-quantization"
     assert cs["1.27x"].op_kind == "offline"  # the batch cap is a setting of the offline run
+
+
+def test_a_gain_that_ranges_from_one_percent_to_another_is_a_range() -> None:
+    cs = claims("# Mooncake\n\nThe gain in effective request capacity ranges from 59 % to 498 % against baseline methods.\n\n"
+                "The hit rate went from 20% to 75%, and throughput rose 2x.\n")
+    assert (cs["59 % to 498 %"].low, cs["59 % to 498 %"].value, cs["59 % to 498 %"].hedge) == (59, 498, "range")
+    assert not any(k.startswith("20%") or k == "75%" for k in cs)  # a level moved, no claim

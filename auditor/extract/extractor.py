@@ -318,6 +318,7 @@ _LEVEL_BREAKERS = {"lower", "higher", "less", "more", "faster", "slower", "fewer
 # "from at most 50% to 78%": a level moved (a percent range or pair after "from"), not a change by 78%
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:at most|at least|about|around|roughly|nearly|almost|up to|just|only|over|"
                           r"under|below|above)\s+)?$", re.I)
+_RANGES_FROM = re.compile(r"\b(?:ranges?|ranged|ranging)\s+from\b", re.I)
 _FROM_LEVEL_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,3}?\d[\d.,]*\s*%\s+to\s*$", re.I)
 # a gain noun as the subject ("Cumulative gain since PR #13: 15%", "the average gain ... is 19-22%")
 _GAIN_NOUN = re.compile(r"\b(?:gain|gains|speedup|speed-up|speedups|improvement|uplift|reduction|savings?|"
@@ -641,11 +642,15 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if nxt is not None and nxt.lower_ == "of" and fig.form == "percent" and fig.end + 1 < sent.end and \
                 not _SHARE_OF_PERF.match(_window_text(doc, fig.end + 1, fig.end + 4, sent)):
             return True  # "73% of conversations", "99% of a turn's prefill": a share, not a change
-        if _FROM_BEFORE.search(_window_text(doc, fig.start - 4, fig.start, sent)) and (
+        ranging = fig.low is not None and _RANGES_FROM.search(_window_text(doc, fig.start - 8, fig.start, sent))
+        if ranging and _GAIN_NOUN.search(_span_text(doc, doc[sent.start:fig.start])):
+            return False  # "the gain in effective request capacity ranges from 59 % to 498 %"
+        if not ranging and _FROM_BEFORE.search(_window_text(doc, fig.start - 4, fig.start, sent)) and (
                 fig.low is not None or re.match(r"\s*to\s+\d", _window_text(doc, fig.end, fig.end + 2, sent))):
             return True  # "from at most 50% to 78%" read as a range: a level moved, like "from 20% to 75%"
-        if _FROM_LEVEL_TO.search(_window_text(doc, fig.start - 9, fig.start, sent)):
+        if not ranging and _FROM_LEVEL_TO.search(_window_text(doc, fig.start - 9, fig.start, sent)):
             return True  # "raises bandwidth use from at most 50% to 78%": a level moved, not a change by 78%
+        # ("the gain ... ranges from 59 % to 498 %": the gains' spread, a range)
         if nxt_word in ("retrieval", "reuse", "reused"):
             return True  # "at or above 95% retrieval": a quality score; "over 80% reuse": a share of the prompt
         if fig.form == "fraction":
@@ -1433,7 +1438,15 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
         if doc[fig.start].text.startswith("+"):
             fig.sign = 1
         if label == "FROMTO" and "%" in doc[s:e].text:
-            continue  # "hit rate from 20 % to 75 %": a level, not a performance pair
+            # (the match ends at the last number: its "%" follows)
+            end_pct = e if e < len(doc) and doc[e].text == "%" and doc[e - 1].like_num else None
+            if end_pct is None or not _RANGES_FROM.search(_window_text(doc, s - 3, s + 1, sent)):
+                continue  # "hit rate from 20 % to 75 %": a level, not a performance pair
+            # "the gain ... ranges from 59 % to 498 %": a spread of gains, read as a range
+            fig = _figure_from_match(doc, "PERCENT", end_pct - 1, end_pct + 1)
+            if fig is None:
+                continue
+            _extend_range(doc, fig, sent)
         if fig.unit == "x" and label == "RATIO" and prev is not None and prev.text in ("-", "–") and \
                 fig.start - 2 >= sent.start and doc[fig.start - 2].like_num:
             continue  # the upper end of an unparsed range
