@@ -17,7 +17,7 @@ from auditor.extract.chunks import chunk_block
 from auditor.extract.derived import derived_claims
 from auditor.extract.nlp import UNIT_X, get_pipeline
 from auditor.extract.oppoint import (
-    DOC_SCOPE_RE, RANGE_AFTER, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
+    DOC_SCOPE_RE, SCOPE_RE, OpMention, cell_number, find_ops, header_kind,
 )
 from auditor.extract.vocab import (
     BUNDLE_RE as _BUNDLE_RE, GENERIC_BUNDLE_RE as _GENERIC_BUNDLE_RE,
@@ -1148,6 +1148,7 @@ def _list_leadins(document: Document) -> dict[int, OpMention]:
 
 
 _OFF_LEXICON_CHANGE = re.compile(r"\b(?:sparsity|sparse|pruning|pruned|2:4|distillation|distilled)\b", re.I)
+_SEVERAL_SOURCES = re.compile(r";[^;]*;|\bposts\b", re.I)
 _BASELINE_HEADING = re.compile(r"^\W*(?:against|vs\.?|versus|compared (?:with|to)|relative to)\s", re.I)
 
 
@@ -1259,7 +1260,9 @@ def _document_context(document: Document) -> _DocContext:
             line = document.locate(first.start)[0]
             own = document.lines[line - 1].strip() if 0 < line <= len(document.lines) else ""
             title = own if own and title.startswith(own[:20]) else title
-        techs = _technique_in_text(title) if not _SOURCE_LINE.match(title) else []  # (a citation is no title)
+        # (a citation of several sources names no one topic: "Source: SGLang v0.4 release blog (...); vLLM blog post
+        # on speculative decoding (...); ... Posts paraphrase those sources.")
+        techs = [] if _SOURCE_LINE.match(title) and _SEVERAL_SOURCES.search(title) else _technique_in_text(title)
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title):
             d.title_technique = techs[0]
     return d
@@ -1524,11 +1527,6 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
     if not in_sent:
         return None
     text = _doc_text(doc)
-    # "torch.compile for batch sizes 1 to 32 ... with a single request": a range of loads is a setting
-    ranges = [o for o in in_sent if o.kind in ("batch_size", "concurrency") and o.text[-1:].isdigit()
-              and RANGE_AFTER.match(text, o.end)]
-    if ranges and len(ranges) < len(in_sent):
-        in_sent = [o for o in in_sent if o not in ranges]
     if any(o.kind in ("batch_size", "concurrency") and o.value == 1 for o in in_sent):
         in_sent = [o for o in in_sent if o.kind != "single"]  # "single-sequence decoding (batch size 1)": the number
     # "throughput goes from 0.67 to 1.36 req/s; at the same 1.2 req/s, latency drops ...": an op after a ';'

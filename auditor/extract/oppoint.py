@@ -156,7 +156,6 @@ _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|me
 
 
 _CAP_BEFORE = re.compile(r"(?:max(?:imum)?|up to|at most)[\s_-]*$")
-RANGE_AFTER = re.compile(r"\s*(?:to|through|-|–)\s*\d")  # "batch sizes 1 to 32": the op opens a range
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
 
 
