@@ -1631,3 +1631,24 @@ def test_a_source_line_citing_one_source_may_name_the_topic() -> None:
     cs = claims('Source: NVIDIA technical blog, "TensorRT-LLM speculative decoding boosts Llama 3.3 70B throughput".\n\n'
                 "On H200 the gain is 3.55x.\n", kind="text")
     assert cs["3.55x"].technique == "speculative-decoding"
+
+
+def test_a_statement_about_a_later_section_speaks_from_there_on() -> None:
+    text = ("Three Tree-Based Decoding Papers, Read Closely\n\nABSTRACT\n\nTree-based papers report decoding speedups of two to three "
+            "times over autoregressive decoding.\n\n1. SETUP\n\nUnless a sentence says otherwise, every figure in "
+            "Section 2 was measured at batch size 1, with greedy decoding.\n\n2. RESULTS\n\n"
+            "Medusa-2 makes Vicuna-7B, 13B and 33B decode 2.3x to 3.6x faster.\n")
+    cs = claims(text, kind="text")
+    assert (cs["2.3x to 3.6x"].op_kind, cs["2.3x to 3.6x"].op_value) == ("batch_size", 1)
+    assert cs["two to three times"].op_kind == "unstated"  # the abstract comes before the statement
+
+
+def test_a_feed_pasted_one_post_a_line_and_a_load_above_the_one_named() -> None:
+    text = ("vLLM spec decode: 2.8x at 1 QPS (n-gram, Llama3-70B, 4xH100). Nobody screenshots the slowdown.\n"
+            "Sarathi-Serve: 2.6x serving capacity vs vLLM for Mistral-7B on one A100. A cheap lunch.\n"
+            "LLM.int8 was 15-23% slower than fp16 on BLOOM-176B. It was about memory.\n\n"
+            "3. WHAT HAPPENS ABOVE BATCH SIZE ONE\n\nAt high QPS the same configurations were 1.4x slower.\n")
+    cs = claims(text, kind="text")
+    assert (cs["2.8x"].op_kind, cs["2.8x"].op_value) == ("request_rate", 1)
+    assert cs["2.6x"].op_kind == "unstated" and cs["15-23%"].op_kind == "unstated"  # not the post above's 1 QPS
+    assert cs["1.4x"].op_kind == "unstated"  # not batch size one

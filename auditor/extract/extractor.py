@@ -127,7 +127,8 @@ class _DocContext:
     doc_metric: tuple[str, bool] | None = None
     section_metric: dict[int, tuple[str, bool]] = field(default_factory=dict)
     # "every number below comes from runs at batch size 1" outside a setup section: from there on
-    from_here: list[tuple[int, OpMention]] = field(default_factory=list)  # (statement's block end, op)
+    # (statement's block end, op, the one section it names: "every figure in Section 2" covers that section only)
+    from_here: list[tuple[int, OpMention, bool]] = field(default_factory=list)
 
 
 def _num(text: str) -> float | None:
@@ -1204,6 +1205,8 @@ def _document_context(document: Document) -> _DocContext:
                 or bool(DOC_SCOPE_RE.search(sent) and b.section_start is None) \
                 or bool((_FROM_HERE_RE.search(sent) or _EVERY_ENTRY_RE.search(sent)) and (b.level or 0) == 0
                         and _in_setup_section(b))
+            section_ref = bool(_SECTION_REF_RE.search(sent))
+            doc_wide = doc_wide and not section_ref
             scope = _METRIC_SCOPE_RE.search(sent)
             if scope and not _sentence_has_figure(sent):
                 # ("every row is at the stated number of concurrent requests per GPU": the load, not the metric)
@@ -1242,9 +1245,9 @@ def _document_context(document: Document) -> _DocContext:
                         d.doc_op = op
                 elif b.section_start is not None and b.section_start not in d.section_ops:
                     d.section_ops[b.section_start] = (op, "section")
-                if metric is None and not doc_wide and _FROM_HERE_RE.search(sent) and (b.level or 0) == 0 \
+                if metric is None and not doc_wide and (_FROM_HERE_RE.search(sent) or section_ref) and (b.level or 0) == 0 \
                         and not _NAMED_SUBSET_RE.search(sent):  # ("all of the LMSYS figures below": theirs only)
-                    d.from_here.append((b.end, op))
+                    d.from_here.append((b.end, op, section_ref))
     # document-wide context: first hardware / model / lengths named anywhere
     head = text[:20000]
     # (once a document: past the caches, which would hold on to 20k-character keys)
@@ -1281,6 +1284,9 @@ _THIS_DOC_RE = re.compile(
 # "every run below ...", "the results that follow ...": a setup section speaks for the sections after it
 _FROM_HERE_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\b(?:below|that follow|following)\b|"
                            r"\b(?:below|following|that follow)\b[^.;]{0,30}\b(?:all|every)\b", re.I)
+# "every figure in Section 2 was measured at batch size 1": a statement about a later section speaks from here on
+_SECTION_REF_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\bin (?:section|§)\s*\d+|"
+                             r"\b(?:all|every|each)\b[^.;]{0,40}\bin the (?:results|evaluation) section", re.I)
 _THAT_OP_RE = re.compile(r"\b(?:that|this|the same)\s+(?:single\s+)?(?:load(?: level)?|operating point|"
                          r"setting|concurrency|request rate|rate|batch size)\b", re.I)
 _NAMED_SUBSET_RE = re.compile(r"\b(?i:all|every|each)\s+(?i:of\s+)?(?i:the\s+|our\s+)?(?:[A-Z][\w.-]*\s+)+"
@@ -2098,8 +2104,12 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
             return parent, "section"  # (a document-wide statement says more than the title)
     if group and group in dctx.doc_metric_ops:
         return dctx.doc_metric_ops[group], "document"
-    for end, op in reversed(dctx.from_here):
+    for end, op, one_section in reversed(dctx.from_here):
         if end <= block.start:
+            if one_section:
+                nxt = next((b.start for b in document.blocks if b.kind == "heading" and b.start >= end), None)
+                if nxt is None or block.section_start != nxt:
+                    continue
             return op, "document"
     if dctx.doc_op is not None:
         return dctx.doc_op, "document"

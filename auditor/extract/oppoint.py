@@ -155,6 +155,7 @@ _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|me
                              r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
 
 
+_BEYOND_BEFORE = re.compile(r"\b(?:above|beyond|past)\s+(?:a\s+|the\s+)?$")
 _CAP_BEFORE = re.compile(r"(?:max(?:imum)?|up to|at most)[\s_-]*$")
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
 
@@ -198,6 +199,9 @@ def _find_ops(text: str) -> list[OpMention]:
     # "served Llama-3.1-70B at 9.55 req/s vs 6.52 for the BF16 model": a rate compared is the result, not the load
     found = [o for o in found if not (o.kind == "request_rate" and _RATE_COMPARED.match(lower, o.end))]
     found.sort(key=lambda o: (o.start, -(o.end - o.start)))
+    # "what happens above batch size one", "beyond 64 concurrent users": past the load named, not at it
+    found = [o for o in found if not (o.kind in ("batch_size", "concurrency", "single")
+                                      and _BEYOND_BEFORE.search(lower, max(0, o.start - 12), o.start))]
     # "offline profiling (max batch 256, 10k prompts)": a batch cap is a setting of the offline run
     if any(o.kind == "offline" for o in found):
         found = [o for o in found if not (o.kind == "batch_size" and _CAP_BEFORE.search(lower, max(0, o.start - 12), o.start))]

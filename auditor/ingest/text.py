@@ -73,6 +73,17 @@ def _is_line_list(para: list[tuple[int, str]]) -> bool:
         and len(lines[-1]) <= 120
 
 
+_POST_END = re.compile(r"[.!?][\"'”’)]*\s*$|\s\S*[\U0001F300-\U0001FAFF]\s*$")
+
+
+def _is_line_per_post(para: list[tuple[int, str]]) -> bool:
+    """Three or more lines that each end a sentence (or with an emoji), none a list item: one post or
+    remark a line, as feeds are pasted ("vLLM spec decode: 2.8x at 1 QPS ... Nobody screenshots that slide.").
+    Hard-wrapped prose breaks lines mid-sentence."""
+    return len(para) >= 3 and all(_POST_END.search(raw) for _, raw in para) and not any(
+        _LIST_ITEM.match(raw) for _, raw in para) and not _is_table(para)
+
+
 _FIGURE_ROW = re.compile(r"\d\s*(?:[xX×%](?![a-z])|->|→)|(?:->|→)\s*[~≈]?\d")
 
 
@@ -152,6 +163,9 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
     # a short title line directly above a list ("FP8 W8A8" then "- ...") is a heading
     split: list[list[tuple[int, str]]] = []
     for para in paragraphs:
+        if _is_line_per_post(para):  # a feed: each line a post of its own, so no post's load reads as the next's
+            split.extend([line] for line in para)
+            continue
         if len(para) > 1 and not _LIST_ITEM.match(para[0][1]) and _is_title(para[:1], has_more=True) and (
                 _LIST_ITEM.match(para[1][1]) or _CAPS_TITLE.match(para[0][1])):  # "SCOPE" above its text
             split.append(para[:1])
