@@ -1652,3 +1652,12 @@ def test_a_feed_pasted_one_post_a_line_and_a_load_above_the_one_named() -> None:
     assert (cs["2.8x"].op_kind, cs["2.8x"].op_value) == ("request_rate", 1)
     assert cs["2.6x"].op_kind == "unstated" and cs["15-23%"].op_kind == "unstated"  # not the post above's 1 QPS
     assert cs["1.4x"].op_kind == "unstated"  # not batch size one
+
+
+def test_a_pipe_table_pasted_into_plain_text_is_a_table() -> None:
+    text = ("MagicDec results\n\n  Table 1. Speedup over autoregressive decoding, 8 GPUs per system\n\n"
+            "  Batch size | A100, Llama3.1-8B | H100 SXM, Llama3.1-8B\n  -----------+-------------------+------\n"
+            "  32         | 1.22x             | 1.23x\n  128        | 1.47x             | n/a\n")
+    cs = claims(text, kind="text")
+    assert (cs["1.22x"].op_kind, cs["1.22x"].op_value, cs["1.22x"].line) == ("batch_size", 32, 7)
+    assert (cs["1.47x"].op_kind, cs["1.47x"].op_value) == ("batch_size", 128)

@@ -16,10 +16,10 @@ _CELL_GAP = re.compile(r"\s{2,}|\t")
 
 
 def _cells(raw: str) -> list[tuple[str, int]]:
-    """Cells of a whitespace-aligned row with their 1-based columns."""
+    """Cells of a whitespace-aligned (or '|'-separated) row with their 1-based columns."""
     out = []
     pos = 0
-    for part in _CELL_GAP.split(raw):
+    for part in (raw.split("|") if "|" in raw else _CELL_GAP.split(raw)):
         idx = raw.find(part, pos) if part else pos
         if part.strip():
             out.append((part.strip(), idx + len(part) - len(part.lstrip()) + 1))
@@ -37,6 +37,8 @@ def _is_table(lines: list[tuple[int, str]]) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+# "-----------+---------": the rule under a header row of a pipe table pasted as text
+_PIPE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:[|+]\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def _add_table(builder: DocumentBuilder, lines: list[tuple[int, str]], table: int) -> None:
@@ -188,6 +190,10 @@ def parse_text(source: str, path: str, kind: str = "text") -> Document:
             for line in para:
                 builder.add_block("list_item", line_pieces([line]))
             continue
+        if any("|" in raw for _, raw in para):  # a pipe table pasted as text: its rule line is no row
+            ruled = [line for line in para if not _PIPE_RULE.match(line[1])]
+            if len(ruled) < len(para) and _is_table(ruled):
+                para = ruled
         if len(para) >= 3 and len(_cells(para[0][1].strip("\n"))) == 1 and _is_table(para[1:]):
             builder.add_block("paragraph", line_pieces(para[:1]))  # a caption line above aligned rows
             para = para[1:]
