@@ -688,6 +688,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if prev is not None and prev.lower_ in ("is", "was", "are", "were") and _GAIN_NOUN.search(
                 _window_text(doc, fig.start - 12, fig.start, sent)):
             return False  # "the average gain over the best existing method is 19-22%"
+        if fig.unit == "%" and re.search(r"\b(?:up|down|rising|falling|rose|fell)\s+from\s+(?:about\s+|roughly\s+)?$",
+                                         _window_text(doc, fig.start - 4, fig.start, sent)):
+            return True  # "the hit rate is 47% on V1, up from 41% on V0": the level before, not a change by 41%
         tokens = set(re.findall(r"[a-z][a-z-]*", near))
         if tokens & (CHANGE_VERBS | SPEED_WORDS | {"by", "worth", "discount"}) or _cost_is_verb(doc, fig, sent) \
                 or _speed_figure(doc, fig, sent) or (
