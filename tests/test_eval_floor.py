@@ -17,16 +17,20 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus thirty-eight later blind samples (h-zs), 554 documents;
-    # the sixteen samples of the sixth session (zd-zs, 160 documents, each tuned on once after it was scored
-    # blind) aim at the hardest cases on purpose (compute-side mechanisms, residency claims, ops in tables and
-    # sweeps), so the whole-dev floors sit below those of the older subsets
-    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.86, "direction": 0.98, "technique": 0.875,
+    # dev as it stands: the first seven writers (a-g) plus fifty-four later blind samples (h-zze), 674 documents;
+    # the samples of the sixth and seventh sessions (zd-zze, 280 documents, each tuned on once after it was
+    # scored blind) aim at the hardest cases on purpose (compute-side mechanisms, residency claims, ops in
+    # tables and sweeps, engine comparisons), so the whole-dev floors sit below those of the older subsets
+    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.98, "technique": 0.875,
             "mechanism": 0.855, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.98},
+    # dev as it stood at the end of the sixth session (writers a-zs, 554 documents), raised to the seventh
+    # session's figures on it (technique .884 -> .893, mechanism .861 -> .869, op_kind .958 -> .962)
+    "dev-a-to-zs": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.86, "direction": 0.98, "technique": 0.885,
+                    "mechanism": 0.865, "op_kind": 0.96, "op_value": 0.97, "hedge": 0.98},
     # dev as it stood at the end of the fifth session (writers a-zc, 394 documents): its floors stay where
-    # they were set (mechanism .88 -> .885 as it rose to .891 this session)
-    "dev-a-to-zc": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.91,
-                    "mechanism": 0.885, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
+    # they were set (mechanism .88 -> .885 -> .89 and technique .91 -> .915 as they rose to .894 and .920)
+    "dev-a-to-zc": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.915,
+                    "mechanism": 0.89, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
     # dev as it stood before v-zc joined (writers a-u, 314 documents): its floors stay where they were set
     "dev-a-to-u": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.92,
                    "mechanism": 0.91, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
@@ -39,13 +43,15 @@ FLOORS = {
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
                    "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.9,
-             "mechanism": 0.9, "op_kind": 0.95, "op_value": 0.94, "hedge": 0.99},
+    # test (only scored): technique .909 -> .916, mechanism .909 -> .916, op_value .941 -> .955 this session
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.91,
+             "mechanism": 0.91, "op_kind": 0.95, "op_value": 0.95, "hedge": 0.99},
 }
 
 
-# writer ids in the order their samples joined dev ("a".."z", then "za".."zs")
+# writer ids in the order their samples joined dev ("a".."z", then "za".."zz", then "zza".."zze")
 WRITERS_A_TO_ZC = [*"abcdefghijklmnopqrstuvwxyz", "za", "zb", "zc"]
+WRITERS_A_TO_ZS = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghijklmnopqrs")]
 
 
 def _writers_subset(tmp: Path, writers) -> Path:
@@ -61,8 +67,11 @@ def _writers_subset(tmp: Path, writers) -> Path:
     return tmp
 
 
-@pytest.fixture(scope="module", params=["dev", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
+@pytest.fixture(scope="module",
+                params=["dev", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-zs":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zs"), WRITERS_A_TO_ZS))
     if request.param == "dev-a-to-zc":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zc"), WRITERS_A_TO_ZC))
     if request.param == "dev-a-to-u":
