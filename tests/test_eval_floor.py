@@ -17,7 +17,7 @@ from conftest import ROOT, run_auditor
 CORPUS = ROOT / "corpus"
 
 FLOORS = {
-    # dev as it stands: the first seven writers (a-g) plus fifty-four later blind samples (h-zze), 674 documents;
+    # dev as it stands: the first seven writers (a-g) plus fifty later blind samples (h-zze), 674 documents;
     # the samples of the sixth and seventh sessions (zd-zze, 280 documents, each tuned on once after it was
     # scored blind) aim at the hardest cases on purpose (compute-side mechanisms, residency claims, ops in
     # tables and sweeps, engine comparisons), so the whole-dev floors sit below those of the older subsets
