@@ -65,7 +65,6 @@ if len(_LENGTH_NEEDS) != len(LENGTH_RES):  # keep the two lists in step
     raise RuntimeError("context: LENGTH_RES and _LENGTH_NEEDS differ in length")
 
 
-@lru_cache(maxsize=4096)  # (a sentence with several figures is read once per figure)
 def find_lengths(text: str) -> tuple[int | None, int | None]:
     inp = out = None
     if not _LENGTH_HINT.search(text):
@@ -123,13 +122,11 @@ def _nearest(pattern: re.Pattern[str], text: str, at: int | None) -> re.Match[st
     return best[1] if best else None
 
 
-@lru_cache(maxsize=4096)
 def find_hardware(text: str, at: int | None = None) -> str | None:
     m = _nearest(HARDWARE_RE, text, at)
     return canonical_hardware(m.group(0)) if m else None
 
 
-@lru_cache(maxsize=4096)
 def find_model(text: str, at: int | None = None) -> str | None:
     m = _nearest(MODEL_RE, text, at)
     return canonical_model(m.group(1)) if m else None

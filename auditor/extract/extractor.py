@@ -1253,10 +1253,9 @@ def _document_context(document: Document) -> _DocContext:
                     d.from_here.append((b.end, op, section_ref))
     # document-wide context: first hardware / model / lengths named anywhere
     head = text[:20000]
-    # (once a document: past the caches, which would hold on to 20k-character keys)
-    d.doc_hardware = ctx.find_hardware.__wrapped__(head)
-    d.doc_model = ctx.find_model.__wrapped__(head)
-    d.doc_lengths = ctx.find_lengths.__wrapped__(head)
+    d.doc_hardware = ctx.find_hardware(head)
+    d.doc_model = ctx.find_model(head)
+    d.doc_lengths = ctx.find_lengths(head)
     d.doc_precision = None
     if d.title_technique is None and document.blocks:
         first = document.blocks[0]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from auditor.extract.vocab import NUMBER_WORDS
 
@@ -164,15 +163,6 @@ def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
     if not _OP_HINT.search(text):
         return []
-    return list(_find_ops_cached(text))  # (a sentence is read several times: for its claims, scopes and lead-ins)
-
-
-@lru_cache(maxsize=8192)
-def _find_ops_cached(text: str) -> tuple[OpMention, ...]:
-    return tuple(_find_ops(text))
-
-
-def _find_ops(text: str) -> list[OpMention]:
     lower = text.lower()
     found: list[OpMention] = []
     for (kind, pat), needs in zip(_PATTERNS, _NEEDS):
