@@ -1680,3 +1680,9 @@ def test_a_percent_up_from_an_earlier_level_is_that_level() -> None:
     cs = claims("# Notes\n\n- Prefix cache hit rate on chat-8b is 47% on V1, up from 41% on V0.\n"
                 "- Throughput is up 12%, up from 9% last week.\n")
     assert "41%" not in cs and "12%" in cs
+
+
+def test_hit_rate_multiples_and_alert_thresholds_are_no_claims() -> None:
+    cs = claims("# Router\n\nUpstream reports up to 1.9x throughput with a 3.8x higher cache hit rate.\n\n"
+                "Page if KV cache usage stays above 95 % for ten minutes.\n")
+    assert "1.9x" in cs and "3.8x" not in cs and "95 %" not in cs

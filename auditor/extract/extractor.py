@@ -319,6 +319,9 @@ _LEVEL_BREAKERS = {"lower", "higher", "less", "more", "faster", "slower", "fewer
 # "from at most 50% to 78%": a level moved (a percent range or pair after "from"), not a change by 78%
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:(?:at most|at least|about|around|roughly|nearly|almost|up to|just|only|over|"
                           r"under|below|above)\s+)?$", re.I)
+_HIT_RATE_AFTER = re.compile(r"\s*(?:higher|lower|better)?\s*(?:(?:prefix|kv)[- ])?(?:cache[- ])?hit[- ]rates?\b", re.I)
+_THRESHOLD_BEFORE = re.compile(r"\b(?:usage|utili[sz]ation|hit rate|occupancy)\s+(?:\w+\s+){0,3}?(?:stays?\s+|sits?\s+|"
+                               r"remains?\s+|must\s+stay\s+|is\s+)?(?:above|below|over|under)\s+$", re.I)
 _RANGES_FROM = re.compile(r"\b(?:ranges?|ranged|ranging)\s+from\b", re.I)
 _FROM_LEVEL_TO = re.compile(r"\bfrom\s+(?:[a-z]+\s+){0,3}?\d[\d.,]*\s*%\s+to\s*$", re.I)
 # a gain noun as the subject ("Cumulative gain since PR #13: 15%", "the average gain ... is 19-22%")
@@ -586,6 +589,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         window = _QUALITY_HELD.sub(" ", _clause_window(doc, fig, 4, 4, sent))
         if NON_PERF_RE.search(window) and not _speed_figure(doc, fig, sent) and not _metric_just_before(doc, fig, sent):
             return True
+        if _HIT_RATE_AFTER.match(_window_text(doc, fig.end, fig.end + 5, sent)):
+            return True  # "up to 1.9x throughput and a 3.8x higher cache hit rate": the cache's hit rate, not a speed
         if re.match(r"\W*(?:in the \w+\s+)?(?:is|was) (?:the |a |an )?(?:cache )?(?:hit[- ]rate|acceptance|accuracy|"
                     r"utili[sz]ation)\b", _window_text(doc, fig.end, fig.end + 9, sent)):
             return True  # 'the "3.8x" in the announcement is the hit rate, not speed'
@@ -688,6 +693,8 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if prev is not None and prev.lower_ in ("is", "was", "are", "were") and _GAIN_NOUN.search(
                 _window_text(doc, fig.start - 12, fig.start, sent)):
             return False  # "the average gain over the best existing method is 19-22%"
+        if fig.unit == "%" and _THRESHOLD_BEFORE.search(_window_text(doc, fig.start - 7, fig.start, sent)):
+            return True  # "Page if KV cache usage stays above 95 % for ten minutes": an alert threshold
         if fig.unit == "%" and re.search(r"\b(?:up|down|rising|falling|rose|fell)\s+from\s+(?:about\s+|roughly\s+)?$",
                                          _window_text(doc, fig.start - 4, fig.start, sent)):
             return True  # "the hit rate is 47% on V1, up from 41% on V0": the level before, not a change by 41%
