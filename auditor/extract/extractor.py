@@ -116,6 +116,7 @@ class _DocContext:
     title_technique: str | None = None
     heading_techniques: dict[int, str | None] = field(default_factory=dict)
     off_lexicon_sections: set[int] = field(default_factory=set)  # "## Sparsity for the batch tier"
+    heading_starts: list[int] = field(default_factory=list)  # in document order
     doc_hardware: str | None = None
     doc_model: str | None = None
     doc_lengths: tuple[int | None, int | None] = (None, None)
@@ -1178,6 +1179,7 @@ def _document_context(document: Document) -> _DocContext:
         else:
             lead = t if b.kind == "paragraph" and t.rstrip().endswith(":") else None
         if b.kind == "heading":
+            d.heading_starts.append(b.start)
             ops = find_ops(t)
             if ops:
                 d.heading_ops[b.start] = ops[0]
@@ -2121,8 +2123,8 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
     for end, op, one_section in reversed(dctx.from_here):
         if end <= block.start:
             if one_section:
-                nxt = next((b.start for b in document.blocks if b.kind == "heading" and b.start >= end), None)
-                if nxt is None or block.section_start != nxt:
+                k = bisect_left(dctx.heading_starts, end)
+                if k == len(dctx.heading_starts) or block.section_start != dctx.heading_starts[k]:
                     continue
             return op, "document"
     if dctx.doc_op is not None:
