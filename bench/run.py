@@ -54,6 +54,19 @@ def source_docs() -> list[tuple[str, str]]:
     return docs
 
 
+def _write_corpus(d: Path, pieces: list[tuple[str, str]]) -> tuple[int, int]:
+    """Write the documents into a fresh folder d, numbered in order, with a marker holding words and files."""
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir(parents=True)
+    total = 0
+    for i, (name, text) in enumerate(pieces):
+        (d / f"{i:05d}-{name}").write_text(text, encoding="utf-8")
+        total += words_of(text)
+    (d / ".words").write_text(f"{total} {len(pieces)}")
+    return total, len(pieces)
+
+
 def build_corpus(target_words: int) -> tuple[Path, int, int]:
     """bench/out/corpus-N: corpus documents copied round-robin until >= target words."""
     d = OUT / f"corpus-{target_words}"
@@ -61,25 +74,17 @@ def build_corpus(target_words: int) -> tuple[Path, int, int]:
     if marker.exists():
         n_words, n_files = map(int, marker.read_text().split())
         return d, n_words, n_files
-    if d.exists():
-        shutil.rmtree(d)
-    d.mkdir(parents=True)
     docs = source_docs()
-    total = files = 0
-    i = 0
+    pieces, total = [], 0
     while total < target_words:
-        name, text = docs[i % len(docs)]
-        (d / f"{i:05d}-{name}").write_text(text, encoding="utf-8")
-        total += words_of(text)
-        files += 1
-        i += 1
-    marker.write_text(f"{total} {files}")
-    return d, total, files
+        pieces.append(docs[len(pieces) % len(docs)])
+        total += words_of(pieces[-1][1])
+    return d, *_write_corpus(d, pieces)
 
 
 def build_distinct() -> tuple[Path, int, int]:
     """bench/out/corpus-distinct: every corpus document once. The round-robin corpora repeat documents (the
-    1M one holds each about six times), and any per-text cache in a tool hits across copies there; this
+    1M one holds each about four times), and any per-text cache in a tool hits across copies there; this
     one measures text no tool has seen in the same run."""
     d = OUT / "corpus-distinct"
     marker = d / ".words"
@@ -87,15 +92,7 @@ def build_distinct() -> tuple[Path, int, int]:
     if marker.exists() and int(marker.read_text().split()[1]) == len(docs):
         n_words, n_files = map(int, marker.read_text().split())
         return d, n_words, n_files
-    if d.exists():
-        shutil.rmtree(d)
-    d.mkdir(parents=True)
-    total = 0
-    for i, (name, text) in enumerate(docs):
-        (d / f"{i:05d}-{name}").write_text(text, encoding="utf-8")
-        total += words_of(text)
-    marker.write_text(f"{total} {len(docs)}")
-    return d, total, len(docs)
+    return d, *_write_corpus(d, docs)
 
 
 def post_2000() -> Path:

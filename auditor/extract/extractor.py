@@ -1317,7 +1317,6 @@ _GENERAL_SUBJECT = re.compile(r"\b(?:tables?|numbers|figures|results|runs|measur
                               r"the authors|this (?:post|section|paper)|speeds|speedups|ratios|gains)\b", re.I)
 _NOT_A_SCOPE = re.compile(r"\?\s*$|\b(?:not|never|mix|mixes|mixed|unclear|unknown)\b|n't\b|"
                           r"\b(?:where|in which|when) (?:every|all|each)\b", re.I)  # a scenario defined, not a scope
-_MAX_CAP = re.compile(r"(?:max(?:imum)?|up to|at most)[\s_-]*$", re.I)
 _SCOPE_CLAUSE = re.compile(r";|,\s*(?:while|whereas|and|but)\b|\s(?:while|whereas)\s|\.\s|"
                            r"\sand\s(?=(?:the\s)?(?:throughput|latency|ttft|tpot|itl|goodput|e2e)\b)", re.I)
 
@@ -1339,9 +1338,8 @@ def _scoped_ops(sent: str, scope_at: int | None = None) -> list[tuple[OpMention,
     a description of the runs, not a limit. With `scope_at` (where the scope word stands), an op in a
     clause before it is not scoped ("... climbing steeply at 100 users, and vLLM ... at every load")."""
     # "stepped the load through 10, 50 and 100 concurrent users": the last value of a sweep, not a scope
+    # (find_ops already drops a batch cap beside an offline run: "All numbers are offline (maximum batch 256)")
     ops = [o for o in find_ops(sent) if not _SWEEP_LIST_BEFORE.search(sent, max(0, o.start - 40), o.start)]
-    if any(o.kind == "offline" for o in ops):  # a batch cap is a setting of the offline run
-        ops = [o for o in ops if not (o.kind == "batch_size" and _MAX_CAP.search(sent[max(0, o.start - 12):o.start]))]
     if not ops:
         return []
     out: list[tuple[OpMention, str | None]] = []
@@ -1850,9 +1848,7 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
         candidates.append((named[0][0], 0))
     candidates += [*[(h, 0) for h in block.section[-1:]]]
     if stated is not None:  # "The metric is Turn-2 TTFT: ..." said for the section beats the lead-in's last word
-        candidates.append((stated, -1))
-    if compared and stated is not None:
-        candidates.append((named[0][0], 0))
+        candidates.append((stated, -1))  # (the search stops there: nothing after it is read)
     candidates.append((intro, None))
     for text, at in candidates:
         if at == -1:
@@ -2444,6 +2440,8 @@ _FP8_ON_BOTH_SIDES = re.compile(
     r"paths?|baselines?)|(?:internal|in-house|existing|reference)\s+(?:[\w.-]+\s+){0,2}?(?:kernels?|GEMMs?))\b", re.I)
 
 
+# "Speedup vs. dense FP8", "Speedup over the dense FP8 model": what follows names the column's baseline
+_HEADER_VS = re.compile(r"\b(?:vs\.?|versus|against|relative to|over)\s", re.I)
 _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
 _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus)\s+(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*"
@@ -2570,7 +2568,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             return name
     if block.cell is not None and block.cell.col_header:
         # ("Speedup over the dense FP8 model": what follows "over" is the baseline)
-        vs = re.search(r"\b(?:vs\.?|versus|against|relative to|over)\s", block.cell.col_header, re.I)
+        vs = _HEADER_VS.search(block.cell.col_header)
         own = _leadin_technique(block.cell.col_header[:vs.start()] if vs else block.cell.col_header)
         if own is not None:
             return own  # "T-MAC vs llama.cpp": the column names its technique against an engine
@@ -2679,7 +2677,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             row_cells = [c for j, c in enumerate(cell.row_cells) if j not in settings]
             if 0 in settings and row_header == (cell.row_cells[0] if cell.row_cells else None):
                 row_header = None
-        col_vs = re.search(r"\b(?:vs\.?|versus|against|relative to|over)\s", cell.col_header or "", re.I)
+        col_vs = _HEADER_VS.search(cell.col_header or "")
         # "| Speedup vs. dense FP8 |": the column names its baseline, which no lead-in makes the subject
         col_baseline = set(_technique_in_text(cell.col_header[col_vs.end():])) | (
             {_precision_technique(cell.col_header[col_vs.end():])} - {None}) if col_vs and cell.col_header else set()
