@@ -1686,3 +1686,18 @@ def test_hit_rate_multiples_and_alert_thresholds_are_no_claims() -> None:
     cs = claims("# Router\n\nUpstream reports up to 1.9x throughput with a 3.8x higher cache hit rate.\n\n"
                 "Page if KV cache usage stays above 95 % for ten minutes.\n")
     assert "1.9x" in cs and "3.8x" not in cs and "95 %" not in cs
+
+
+def test_prose_typed_with_two_spaces_after_a_full_stop_is_no_table() -> None:
+    """Two hard-wrapped lines that each hold one double-spaced sentence break split into two 'cells'
+    apiece; read as a table, the first line became a header and lost the paragraph's technique."""
+    text = ("Rollout notes\n\nFP8 weights raised throughput 1.4x at concurrency 32.  The gain\n"
+            "at one request was only 1.2x, on the same model.  We keep it on.\n\nEnd of notes.\n")
+    doc = parse_string(text, "notes.txt", "text")
+    assert [b.kind for b in doc.blocks] == ["heading", "paragraph", "paragraph"]
+    cs = {c.text: c for c in classify(extract(doc), doc)}
+    assert (cs["1.4x"].technique, cs["1.4x"].op_value) == ("fp8-quantization", 32)
+    assert (cs["1.2x"].technique, cs["1.2x"].op_kind) == ("fp8-quantization", "single")
+    aligned = parse_string("Method      Speedup   Load\nEAGLE-3     2.1x      c=1\nMedusa      1.9x      c=1\n",
+                           "t.txt", "text")
+    assert {b.kind for b in aligned.blocks} == {"table_cell"}  # an aligned table still is one

@@ -27,9 +27,16 @@ def _cells(raw: str) -> list[tuple[str, int]]:
     return out
 
 
+# two spaces after a full stop: how many people type prose, not a column gap
+_PROSE_GAP = re.compile(r"[.!?][\"'”’)]*(?: {2,}|\t)(?=[\"'“‘(]?[A-Z])")
+
+
 def _is_table(lines: list[tuple[int, str]]) -> bool:
-    """Two or more lines that each split into the same number (>= 2) of cells on runs of spaces."""
+    """Two or more lines that each split into the same number (>= 2) of cells on runs of spaces (or
+    pipes). Hard-wrapped prose typed with two spaces after each full stop is no table."""
     if len(lines) < 2:
+        return False
+    if not any("|" in raw for _, raw in lines) and any(_PROSE_GAP.search(raw) for _, raw in lines):
         return False
     counts = [len(_cells(raw.strip("\n"))) for _, raw in lines]
     return counts[0] >= 2 and all(c == counts[0] for c in counts) and not any(
