@@ -1701,3 +1701,18 @@ def test_prose_typed_with_two_spaces_after_a_full_stop_is_no_table() -> None:
     aligned = parse_string("Method      Speedup   Load\nEAGLE-3     2.1x      c=1\nMedusa      1.9x      c=1\n",
                            "t.txt", "text")
     assert {b.kind for b in aligned.blocks} == {"table_cell"}  # an aligned table still is one
+
+
+def test_what_follows_n_times_the_metric_of_is_the_baseline() -> None:
+    """'1.67x the throughput of Orca': Orca (continuous batching) is what the figure is measured against,
+    so the paragraph's subject, prefix sharing, is the technique."""
+    cs = claims("# Sharing the prompt's KV blocks\n\nWith prefix caching on and the few-shot prefix reused, vLLM "
+                "reaches 1.67x the throughput of Orca (Oracle).\n")
+    assert cs["1.67x"].technique == "prefix-caching"
+
+
+def test_a_parallel_layout_outside_the_lexicon_set_against_tp_is_no_tp_claim() -> None:
+    cs = claims("# Llama 3.1 405B on eight H200s\n\nIn the minimum-latency scenario tensor parallelism is 5.6x faster "
+                "than pipeline parallelism.\n\nAt maximum throughput the order flips: pipeline parallelism delivers "
+                "1.5x the throughput of tensor parallelism.\n")
+    assert cs["5.6x"].technique == "tensor-parallelism" and cs["1.5x"].technique is None

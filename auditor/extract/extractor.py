@@ -2262,12 +2262,26 @@ def _named_as_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
             # "than" and "over" take the baseline only after a figure or comparative in the clause
             return any(y.like_num or _X_NUM_RE.match(y.text) or y.lower_ in _COMPARATIVES
                        for y in doc[max(0, i - 12):i])
+        if low == "of" and _times_the_metric_of(doc, i):
+            return True  # "pipeline parallelism delivers 1.5x the throughput of tensor parallelism"
         if low in _PHRASE_OPENERS:
             if i > 0 and doc[i - 1].lower_ in _THAN_WORDS:
                 continue  # "than with the PagedAttention variant", "compared with Orca"
             if seen_words:
                 return False  # "than FP16 with FP8": FP8 opens a phrase of its own
         seen_words += 1
+    return False
+
+
+def _times_the_metric_of(doc: Doc, of: int) -> bool:
+    """"1.5x the throughput of", "5.6x the output tokens per second of": a figure, 'the', at most four
+    words naming a metric, then 'of': what follows 'of' is the baseline."""
+    for j in range(of - 2, max(-1, of - 7), -1):
+        if doc[j].lower_ == "the":
+            return j > 0 and (doc[j - 1].like_num or bool(_X_NUM_RE.match(doc[j - 1].text)) or
+                              doc[j - 1].lower_ in ("x", "×", "times", "fold"))
+        if doc[j].is_punct or doc[j].like_num:
+            return False
     return False
 
 
@@ -2420,6 +2434,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     return "on top of" in wider and not any(x in wider for x in (",", ";", "."))  # "on top of the prefix cache"
 
 
+# parallel layouts the lexicon does not name, set against tensor parallelism
+_OTHER_PARALLELISM = re.compile(r"\b(?:pipeline|data|expert|context|sequence)[- ]parallel\w*|\b(?:PP|DP|EP)(?:-?\d+|\b)")
 _EARLIER_SELF_RE = re.compile(r"\b(?:previous|prior|older|earlier|legacy)\b", re.I)
 
 
@@ -2545,6 +2561,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
     if set_aside and techs and techs[0][2] in set_aside:
+        if techs[0][2] == "tensor-parallelism" and _OTHER_PARALLELISM.search(sent_text):
+            return None  # "pipeline parallelism delivers 1.5x the throughput of TP": a layout outside the lexicon
         return techs[0][2]
     if set_aside and not techs and bi > 0 and block.kind == "paragraph":
         # "Topic: an attention kernel ... LeanAttention ..." then "measured against FlashAttention-2, ... 2.6x
