@@ -1716,3 +1716,13 @@ def test_a_parallel_layout_outside_the_lexicon_set_against_tp_is_no_tp_claim() -
                 "than pipeline parallelism.\n\nAt maximum throughput the order flips: pipeline parallelism delivers "
                 "1.5x the throughput of tensor parallelism.\n")
     assert cs["5.6x"].technique == "tensor-parallelism" and cs["1.5x"].technique is None
+
+
+def test_an_engine_baseline_table_under_a_system_heading_measures_that_system() -> None:
+    cs = claims("# Chunked prefills, a results digest\n\n## Sarathi-Serve: capacity under a latency SLO\n\n"
+                "Serving capacity is the highest request rate that meets the P99 TBT objective.\n\n"
+                "| Model | GPUs | Capacity vs. vLLM |\n|---|---|---|\n| Mistral-7B | 1x A100 | 2.6x |\n"
+                "| Yi-34B | 2x A100 | up to 3.7x |\n")
+    assert cs["2.6x"].technique == "chunked-prefill" and cs["3.7x"].mechanism == "compute"
+    cs = claims("# Engines on H100\n\n## Results\n\n| Model | Throughput vs. vLLM |\n|---|---|\n| Llama 3 8B | 1.4x |\n")
+    assert cs["1.4x"].technique is None  # no system named over the table: an engine comparison

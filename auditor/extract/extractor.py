@@ -2615,6 +2615,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             first = [t for t in _technique_spans(pipe, d) if t[0] <= 1] if d is not None else []
             if first:  # "Sarathi-Serve measures serving capacity ..., and it also compares against vLLM." over the table
                 return first[0][2]
+            heading = dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None
+            if heading is not None and block.section_start not in dctx.off_lexicon_sections:
+                return heading  # "2. SARATHI-SERVE: CAPACITY UNDER A LATENCY SLO" over "Capacity vs. vLLM": the section's system
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
