@@ -1726,3 +1726,12 @@ def test_an_engine_baseline_table_under_a_system_heading_measures_that_system() 
     assert cs["2.6x"].technique == "chunked-prefill" and cs["3.7x"].mechanism == "compute"
     cs = claims("# Engines on H100\n\n## Results\n\n| Model | Throughput vs. vLLM |\n|---|---|\n| Llama 3 8B | 1.4x |\n")
     assert cs["1.4x"].technique is None  # no system named over the table: an engine comparison
+
+
+def test_an_at_sign_states_the_load_and_a_lead_in_setting_is_no_table_technique() -> None:
+    cs = claims("Llama 3.1 70B on 8x MI300X @ 32 QPS: vLLM vs TGI = 1.8x throughput.\n", "text")
+    assert (cs["1.8x"].op_kind, cs["1.8x"].op_value) == ("request_rate", 32)
+    cs = claims("# Two runtimes\n\n## Results\n\nAll figures are maximum throughput with in-flight batching off and "
+                "each system at its best batch size.\n\n| Model | Throughput increase |\n|---|---|\n"
+                "| Llama-3-8B | 1.39x |\n")
+    assert cs["1.39x"].technique is None  # the lead-in names in-flight batching as a setting of every row

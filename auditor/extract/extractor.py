@@ -1083,6 +1083,14 @@ def _precision_technique(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _named_not_as_setting(text: str) -> list[str]:
+    """The techniques a text names, less those it names as a setting or as the baseline."""
+    pipe = get_pipeline()
+    d = pipe.nlp.make_doc(text)
+    return [t[2] for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t)]
+
+
 def _leadin_technique(text: str, skip_tools: bool = False) -> str | None:
     """The one technique a lead-in names as its subject: not a setting or the baseline, and with
     skip_tools (a table's lead-in, "... with FP8 weights ...") not a tool either."""
@@ -2711,6 +2719,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 own = h[:vs.start()] if vs is not None else h  # "Speedup vs. dense FP8": FP8 is the baseline
                 if names and vs is not None:
                     names = _technique_in_text(own)
+                if h == intro and names:
+                    names = _named_not_as_setting(intro)  # "..., in-flight batching off and ...": a setting of every row
                 if h == intro and len(set(names)) > 1:
                     # "... with FP8 weights ... so the differences come from the attention kernels alone":
                     # the lead-in's subject, not a tool or a setting it names on the way

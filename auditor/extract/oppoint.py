@@ -51,7 +51,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\b" + _NUM + r"\s+(?:requests|sequences|queries|prompts)\s+in[- ]?flight\b", re.I)),
     ("concurrency", re.compile(r"(?<![\w/])[cC]\s*=\s*(\d{1,6})\b")),
     ("concurrency", re.compile(r"\b(?:at|around|near)\s+c(\d{1,6})\b")),  # "on 2x H100 at c32", "around c500"
-    ("concurrency", re.compile(r"\bat\s+" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
+    ("concurrency", re.compile(r"(?:\bat\s+|@\s*)" + _NUM + r"\s+concurrent\b(?!\s+\w+\s+(?:per|/))", re.I)),
     # "vs TRITON_ATTN, 64 concurrent" in a header, "on 8x A10G, 512 concurrent:": the noun left out
     ("concurrency", re.compile(r"(?:^|(?<=[,(|;] )|(?<=[,(|;]))" + _NUM + r"\s+concurrent(?=\s*(?:[,:;)|]|\.(?:\s|$)|$))", re.I)),
     ("concurrency", re.compile(r"\bconc\.?\s*=?\s*(\d{1,6})\b", re.I)),
@@ -66,7 +66,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("batch_size", re.compile(r"\bsingle[- ]batch\b", re.I)),
     ("request_rate", re.compile(r"\b(?:request|arrival|query)[ _-]rate" + _SEP + r"(\d+(?:\.\d+)?)\b", re.I)),
     ("request_rate", re.compile(
-        r"\b(?:at|under|with|of|up to|by)\s+(?:a\s+|the\s+same\s+)?(?:constant\s+|steady\s+|fixed\s+)?(?:load\s+of\s+)?"
+        r"(?:\b(?:at|under|with|of|up to|by)\s+|@\s*)(?:a\s+|the\s+same\s+)?(?:constant\s+|steady\s+|fixed\s+)?(?:load\s+of\s+)?"
         r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s*"
         r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps|queries per second)\b", re.I)),
     # a heading or header that is only a rate ("### 0.25 requests per second")
