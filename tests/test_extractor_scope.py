@@ -1735,3 +1735,17 @@ def test_an_at_sign_states_the_load_and_a_lead_in_setting_is_no_table_technique(
                 "each system at its best batch size.\n\n| Model | Throughput increase |\n|---|---|\n"
                 "| Llama-3-8B | 1.39x |\n")
     assert cs["1.39x"].technique is None  # the lead-in names in-flight batching as a setting of every row
+
+
+def test_tp_sizes_a_baseline_column_and_a_credited_list_name_no_technique() -> None:
+    cs = claims("# Overlap scheduler\n\nWith the overlap on, throughput rose 1.1x over the previous scheduler. The gain "
+                "is largest for large tensor-parallel sizes.\n")
+    assert cs["1.1x"].technique is None
+    cs = claims("| Feature | Baseline | Speedup as published |\n|---|---|---|\n"
+                "| Data-parallel attention | tensor-parallel attention, v0.3 | up to 1.9x decode throughput |\n"
+                "| MTP heads | no MTP | 1.8x |\n")
+    assert cs["1.9x"].technique is None  # the baseline column's TP is what the row is measured against
+    assert cs["1.8x"].technique == "speculative-decoding"  # "no MTP": the change named by its absence
+    cs = claims("The README credits persistent batching, a blocked KV cache, dynamic split-and-fuse, tensor parallelism "
+                "and its CUDA kernels together for up to 1.8x higher request throughput than vLLM.\n")
+    assert cs["1.8x"].technique is None

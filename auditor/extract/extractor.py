@@ -1802,6 +1802,7 @@ def _inherited_metric(doc: Doc, sent: Span, leadin: str | None, prev_items: list
 _SETTING_COLUMN = re.compile(r"\b(?:mode|setting|config(?:uration)?|backend|runtime|execution|framework|engine|"
                              r"parallelism|layout)\b", re.I)
 _PLUS_RE = re.compile(r"\s(?:\+|plus)\s", re.I)
+_BASELINE_COLUMN = re.compile(r"^\W*(?:baselines?|compared (?:with|to)|against|vs\.?|versus|reference)\W*$", re.I)
 _WITH_WITHOUT = re.compile(r"^\s*(?:with|without|w/o?|no)\b", re.I)  # "Without XQA (tok/s/GPU)" columns
 def _is_op_header(text: str) -> bool:
     """A header that is only an operating point ("64 concurrent requests", "batch size 8")."""
@@ -2239,7 +2240,8 @@ def _lists_a_bundle(text: str) -> bool:
 
 
 # "credited to faster fused kernels, attention data parallelism and better load balancing": a list of causes
-_CREDITED_LIST = re.compile(r"\b(?:credited to|attributed to|thanks to|owing to)\b[^.;]*?,[^.;]*?\band\b", re.I)
+_CREDITED_LIST = re.compile(r"\b(?:credited to|attributed to|thanks to|owing to)\b[^.;]*?,[^.;]*?\band\b|"
+                            r"\bcredit(?:s|ed|ing)?\b[^.;]*?,[^.;]*?,[^.;]*?\band\b[^.;]*?\btogether\b", re.I)
 
 
 _THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
@@ -2381,12 +2383,16 @@ _PARTNER_RE = re.compile(r"\b(?:(?:stacks|stack|composes|compose|combines|combin
 _BEYOND_RE = re.compile(r"\b(?:not only|not just|beyond|besides|other than|apart from|aside from)$", re.I)
 
 
+_TP_SETTING_NOUNS = {"size", "sizes", "degree", "degrees", "rank", "ranks", "group", "groups", "width", "dimension"}
+
+
 def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     """A technique named as a setting ("tensor parallelism 8", "TP=4") or as what the figure is compared
     against ("pipeline parallelism in place of tensor parallelism", "instead of ... tensor-parallel")."""
     nxt = doc[t[1]] if t[1] < len(doc) else None
-    if nxt is not None and (nxt.like_num or nxt.text in ("=", ":")) and t[2] == "tensor-parallelism":
-        return True
+    if nxt is not None and (nxt.like_num or nxt.text in ("=", ":") or nxt.lower_ in _TP_SETTING_NOUNS) and \
+            t[2] == "tensor-parallelism":
+        return True  # "TP=4", "large tensor-parallel sizes", "across tensor-parallel ranks"
     if nxt is not None and nxt.lower_ in ("off", "disabled"):  # "chunked prefill OFF": switched off
         return True
     if nxt is not None and re.fullmatch(r"\d+(?:\.\d+)?bpw", nxt.lower_):
@@ -2693,7 +2699,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # is a setting of the systems the table compares
         contrast = bool(_PRECISION_CONTRAST_RE.search(" ".join([*cell.header_row, intro or ""])))
         others = [h for j, h in enumerate(cell.header_row) if j != cell.col and h and _WITH_WITHOUT.search(h)]
-        row_cells = list(cell.row_cells)
+        # "| Feature | Baseline | ... |": what the row is measured against is no subject of it
+        # (but "no MTP", "KV reuse without compression" there name the change by its absence)
+        row_cells = [c for j, c in enumerate(cell.row_cells)
+                     if not (j < len(cell.header_row) and _BASELINE_COLUMN.match(cell.header_row[j] or "")
+                             and not re.search(r"\b(?:no|without|w/o)\b", c, re.I))]
         if intro and _leadin_technique(intro) is not None:
             # "Speedup of speculative decoding ..." over an "Execution mode" column of torch.compile / HIP
             # graphs: the mode is a setting of each row, the caption names what is measured
