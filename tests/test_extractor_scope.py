@@ -1749,3 +1749,10 @@ def test_tp_sizes_a_baseline_column_and_a_credited_list_name_no_technique() -> N
     cs = claims("The README credits persistent batching, a blocked KV cache, dynamic split-and-fuse, tensor parallelism "
                 "and its CUDA kernels together for up to 1.8x higher request throughput than vLLM.\n")
     assert cs["1.8x"].technique is None
+
+
+def test_disagg_is_short_for_disaggregated_serving() -> None:
+    cs = claims("[4/7] Disagg on GB200 vs aggregated: 1.4-1.8X with MTP off.\n", "text")
+    assert cs["1.4-1.8X"].technique == "disaggregated-serving"
+    cs = claims("Papers this week\n\nPD-Multiplexing: goodput up to 3.06X over disagg baselines.\n", "text")
+    assert cs["3.06X"].technique is None  # named as the baseline
