@@ -1756,3 +1756,12 @@ def test_disagg_is_short_for_disaggregated_serving() -> None:
     assert cs["1.4-1.8X"].technique == "disaggregated-serving"
     cs = claims("Papers this week\n\nPD-Multiplexing: goodput up to 3.06X over disagg baselines.\n", "text")
     assert cs["3.06X"].technique is None  # named as the baseline
+
+
+def test_peak_throughput_beside_a_figure_names_its_metric_as_well_as_its_load() -> None:
+    cs = claims("An async scheduling patch got +10% peak throughput and twice the latency.\n")
+    assert (cs["10%"].metric, cs["10%"].direction, cs["10%"].op_kind) == ("throughput", "better", "offline")
+    cs = claims("The note headlines up to 4.6x the A100's maximum throughput and up to 4.4x faster first-token latency.\n")
+    assert (cs["4.6x"].metric, cs["4.4x"].metric) == ("throughput", "ttft")
+    cs = claims("Prefix-aware load balancing improves TTFT by up to 96% at peak throughput.\n")
+    assert cs["96%"].metric == "ttft"  # 'at peak throughput' is only the load

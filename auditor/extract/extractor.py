@@ -1616,6 +1616,9 @@ _PRICE_RE = re.compile(r"[$€£]\s?\d|\b(?:prices?|priced|pricing|billed)\b", r
 _PRICE_AFTER = re.compile(r"[^.;$]{0,30}?(?:\bto|\bnow|\bat)\s+[$€£]\s?\d")
 
 
+_OP_PREPOSITION = re.compile(r"\b(?:at|under|in|during|near|around|on|for|with)\s+(?:the\s+|a\s+)?$", re.I)
+
+
 def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
                 dctx: _DocContext, block_ops: list[OpMention], techs: list[tuple[int, int, str]],
                 leadins: dict[int, OpMention], bctx: _BlockContext) -> Claim:
@@ -1627,6 +1630,12 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     # metric
     op_spans = [(o.start - sent.start_char, o.end - sent.start_char)
                 for o in _ops_between(block_ops, sent.start_char, sent.end_char)]
+    # "+10% peak throughput", "peak throughput improved by 10%", "4.6x the A100's maximum throughput": an
+    # offline op's words next to the figure, in its clause, also name what it measures
+    op_spans = [(a, b) for a, b in op_spans if not (
+        sent_text[a:b].lower().endswith("throughput") and not _OP_PREPOSITION.search(sent_text, max(0, a - 12), a) and (
+            (a >= rel_e and a - rel_e <= 25 and not _CLAUSE_RE.search(sent_text[rel_e:a])) or
+            (b <= rel_s and rel_s - b <= 25 and not _CLAUSE_RE.search(sent_text[b:rel_s]))))]
     # "speedups of up to 1.56x ..., and memory use drops by 2x": the speed is unnamed
     metric = _find_metric(sent_text, rel_s, rel_e, op_spans,
                           after_limit=rel_e + 12 if _speed_figure(doc, fig, sent) else None, vague=True)
