@@ -1765,3 +1765,19 @@ def test_peak_throughput_beside_a_figure_names_its_metric_as_well_as_its_load() 
     assert (cs["4.6x"].metric, cs["4.4x"].metric) == ("throughput", "ttft")
     cs = claims("Prefix-aware load balancing improves TTFT by up to 96% at peak throughput.\n")
     assert cs["96%"].metric == "ttft"  # 'at peak throughput' is only the load
+
+
+def test_a_list_item_ending_in_a_load_leads_its_indented_sub_items_only() -> None:
+    cs = claims("## Changed\n\n- **Chunked prefill on by default.** Their benchmark ran at concurrency 32:\n"
+                "  - output throughput +8.8%\n  - mean TTFT -7.1%\n- **Mixed chunks for MiniMax.** Output throughput "
+                "+10.1% at concurrency 64.\n- Prefix caching: +5% throughput.\n")
+    assert (cs["8.8%"].op_kind, cs["8.8%"].op_value) == ("concurrency", 32)
+    assert (cs["7.1%"].op_kind, cs["7.1%"].op_value) == ("concurrency", 32)
+    assert cs["5%"].op_kind == "unstated"  # a sibling of the lead-in item, not one of its sub-items
+
+
+def test_sweep_stages_replica_counts_and_fleet_moves() -> None:
+    cs = claims("- In the 40 QPS stage, placement lifted achieved rate from 32.62 to 36.04 requests per second.\n")
+    assert (cs["32.62 to 36.04"].op_kind, cs["32.62 to 36.04"].op_value) == ("request_rate", 40)
+    assert claims("| Pool | Prefill | Decode |\n|---|---|---|\n| rag-70b | 2 x TP4 | 1 x DEP8 |\n") == {}
+    assert claims("Move chat-8b from 6 L40S to 2 H100 if the tier stays small.\n") == {}

@@ -518,6 +518,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
         return True  # "sweeping batch size from 1 to 64", "from 5 to 2,000 adapters": a sweep, not a result
+    if fig.unit == "abs" and nxt is not None and ctx.HARDWARE_RE.fullmatch(nxt.text) and any(
+            ctx.HARDWARE_RE.fullmatch(t.text) for t in doc[fig.start + 1:fig.end - 1]):
+        return True  # "move chat-8b from 6 L40S to 2 H100": a fleet change, counts of chips
     if fig.form == "fromto" and any(re.fullmatch(r"\d+(?:\.\d+)?[BbMm]", t.text) for t in doc[fig.start + 1:fig.end - 1]):
         return True  # "Llama 3.1 405B -> 108 tok/s/user": a version and a model size, not a pair
     if fig.unit == "abs":
@@ -1154,16 +1157,32 @@ def _list_leadins(document: Document) -> dict[int, OpMention]:
     """List items inherit the op of the paragraph that introduces the list ('At concurrency 8:')."""
     out: dict[int, OpMention] = {}
     lead: OpMention | None = None
+    item_lead: tuple[OpMention, int] | None = None  # a list item's own lead-in, and its indent
     for i, b in enumerate(document.blocks):
         if b.kind == "paragraph":
             t = document.text[b.start:b.end]
             ops = find_ops(t) if t.rstrip().endswith(":") else []
             lead = ops[-1] if ops else None
+            item_lead = None
         elif b.kind == "list_item":
-            if lead is not None:
+            # "- **Chunked prefill on by default.** ... ran at concurrency 32:" over indented sub-items
+            line_no = document.locate(b.start)[0]
+            src = document.lines[line_no - 1] if 0 < line_no <= len(document.lines) else ""
+            column = len(src) - len(src.lstrip())  # the item's indent in the source
+            if item_lead is not None and column <= item_lead[1]:
+                item_lead = None  # a sibling of the lead-in item, or an item further out
+            if item_lead is not None:
+                out[i] = item_lead[0]
+            elif lead is not None:
                 out[i] = lead
+            t = document.text[b.start:b.end]
+            if item_lead is None and t.rstrip().endswith(":"):
+                ops = find_ops(t)
+                if ops:
+                    item_lead = (ops[-1], column)
         else:
             lead = None
+            item_lead = None
     return out
 
 

@@ -79,6 +79,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # an item of a setup list ("Llama 3 8B, 1xH100, 32 QPS"): the rate alone between commas
     ("request_rate", re.compile(r"(?:^|(?<=[,;(|] ))(\d+(?:\.\d+)?)\s*(?:qps|req/s|rps)(?=\s*(?:[,;)|]|$))", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
+    # "In the 40 QPS stage": one named step of a sweep
+    ("request_rate", re.compile(r"\bthe\s+(\d+(?:\.\d+)?)\s*(?:qps|rps|req/s)\s+(?:stage|step|phase|level|point|run)\b", re.I)),
     ("single", re.compile(
         r"(?<!\bno )(?<!\bnot a )(?<!\babove the )(?<!\bbeyond the )(?<!\bbeyond a )(?<!\bthan a )"
         r"(?<!\bthan the )\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b"
@@ -132,6 +134,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("qps",),
     ("qps", "req", "rps"),
     ("qps", "rps"),
+    ("qps", "rps", "req"),
     ("single",),
     ("one", "1"),
     ("unbatched", "batch", "no batching", "at a time", "sequential", "idle"),

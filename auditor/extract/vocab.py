@@ -178,7 +178,8 @@ PERCENT_DECOY_RE = re.compile(
     r"(?<![\w])(?:" + "|".join(re.escape(t) for t in sorted(PERCENT_DECOY_TERMS, key=len, reverse=True)) + r")(?![\w])")
 NON_PERF_RE = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(t) for t in NON_PERF_CONTEXT) + r")(?![\w])")
 # "4 x 80GB", "2 x 8": a spaced x between two numbers is a product, not a ratio
-SPACED_X_NEXT = re.compile(r"^\d+[\w.-]*$", re.IGNORECASE)  # "4 x 80GB", "4 x 8xH200"
+# "4 x 80GB", "4 x 8xH200", "2 x TP4" / "1 x DEP8" (replicas of a parallel layout)
+SPACED_X_NEXT = re.compile(r"^\d+[\w.-]*$|^(?:TP|PP|EP|DP|DEP|CP|SP)\d+$", re.IGNORECASE)
 
 
 # Figures that describe a bundle of changes, not one technique ("stacked together, the changes ...",
