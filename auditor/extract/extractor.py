@@ -2273,6 +2273,7 @@ _CREDITED_LIST = re.compile(r"\b(?:credited to|attributed to|thanks to|owing to)
 
 
 _THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
+_BEATS_WORDS = {"beats", "beat", "outperforms", "outperform", "outperformed", "outruns", "outran", "outpaces", "outpaced"}
 _NOT_A_COMPARISON = {"more", "less", "fewer", "rather", "other", "greater", "higher", "lower"}
 _PHRASE_OPENERS = {"with", "using", "by", "via", "through", "from"}
 
@@ -2290,6 +2291,8 @@ def _named_as_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
             return False
         if x.is_punct and x.text not in ("-", "'s"):
             return False
+        if low in _BEATS_WORDS:
+            return True  # "disaggregation beats aggregated in-flight batching by 1.4x"
         if low in _THAN_WORDS:
             if i > 0 and doc[i - 1].lower_ in _NOT_A_COMPARISON and low == "than":
                 return False  # "more than", "rather than": not the baseline slot
