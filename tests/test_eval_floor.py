@@ -21,8 +21,15 @@ FLOORS = {
     # the samples of the sixth and seventh sessions (zd-zze, 280 documents, each tuned on once after it was
     # scored blind) aim at the hardest cases on purpose (compute-side mechanisms, residency claims, ops in
     # tables and sweeps, engine comparisons), so the whole-dev floors sit below those of the older subsets
-    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.98, "technique": 0.875,
-            "mechanism": 0.855, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.98},
+    # (eighth session: zzf-zzi, 40 documents on disaggregation, schedulers, bundled launches and non-NVIDIA
+    # hardware, joined at mechanism .505 / .520 blind for the scheduler and bundle samples, whose writers file
+    # schedulers under `compute` where most earlier writers file `unknown`: whole-dev mechanism .859 -> .855)
+    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.98, "technique": 0.88,
+            "mechanism": 0.85, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.98},
+    # dev as it stood at the end of the seventh session (writers a-zze, 674 documents), at the eighth
+    # session's figures on it (technique .882 -> .889, mechanism .859 -> .866)
+    "dev-a-to-zze": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.98, "technique": 0.885,
+                     "mechanism": 0.86, "op_kind": 0.955, "op_value": 0.97, "hedge": 0.98},
     # dev as it stood at the end of the sixth session (writers a-zs, 554 documents), raised to the seventh
     # session's figures on it (technique .884 -> .893, mechanism .861 -> .869, op_kind .958 -> .962)
     "dev-a-to-zs": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.86, "direction": 0.98, "technique": 0.885,
@@ -52,6 +59,8 @@ FLOORS = {
 # writer ids in the order their samples joined dev ("a".."z", then "za".."zz", then "zza".."zze")
 WRITERS_A_TO_ZC = [*"abcdefghijklmnopqrstuvwxyz", "za", "zb", "zc"]
 WRITERS_A_TO_ZS = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghijklmnopqrs")]
+WRITERS_A_TO_ZZE = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghijklmnopqrstuvwxyz"),
+                    *("zz" + c for c in "abcde")]
 
 
 def _writers_subset(tmp: Path, writers) -> Path:
@@ -68,8 +77,10 @@ def _writers_subset(tmp: Path, writers) -> Path:
 
 
 @pytest.fixture(scope="module",
-                params=["dev", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
+                params=["dev", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-zze":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zze"), WRITERS_A_TO_ZZE))
     if request.param == "dev-a-to-zs":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zs"), WRITERS_A_TO_ZS))
     if request.param == "dev-a-to-zc":
