@@ -1790,3 +1790,19 @@ def test_beats_names_the_baseline_and_mooncake_is_a_disaggregated_architecture()
     cs = claims("Notes\n\nMooncake (Kimi prod): +75% requests served on real traffic.\n\nWith LMCache on a Mooncake Store "
                 "backend, TTFT fell 2.1x on a cache hit.\n", "text")
     assert cs["75%"].technique == "disaggregated-serving" and cs["2.1x"].technique == "kv-offloading"
+
+
+def test_apple_and_other_accelerators_compared_are_no_technique() -> None:
+    cs = claims("# Speculative decoding on a Mac\n\n## The bandwidth ceiling\n\nAtomGradient measured an M2 Ultra at "
+                "roughly 3.3x the decode speed of an M2 Pro on the same model.\n")
+    assert cs["3.3x"].technique is None and cs["3.3x"].baseline == "M2 Pro"
+
+
+def test_direction_of_list_members_a_shrinking_gap_and_the_load_behind_a_figure() -> None:
+    cs = claims("At 5, 10 and 50 concurrent requests the enabled runs are slightly slower, by 1.05%, 0.77% and 0.91% "
+                "respectively.\n")
+    assert {c.direction for c in cs.values()} == {"worse"} and len(cs) == 3
+    cs = claims("With 8 concurrent requests the gap in aggregate output throughput shrinks to 1.4x.\n")
+    assert cs["1.4x"].direction == "better"  # what is left of the lead is still a lead
+    cs = claims("Neither source states the request rate behind the 30% and 2x.\n")
+    assert cs["30%"].direction == "better" and cs["2x"].direction == "better"

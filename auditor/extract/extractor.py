@@ -47,7 +47,7 @@ _CHANGE_HEADER = re.compile(
     r"reduction|faster|increase|decrease|saving|better|×|\bx\b|\bover\b", re.I)  # (word-bounded: "Configuration")
 _BASELINE_RE = re.compile(
     r"\b(?:than|vs\.?|versus|over|compared (?:with|to)|relative to|against|in comparison (?:with|to)|"
-    r"(?:the|its) (?:throughput|speed|performance|latency|goodput) of)\s+"
+    r"(?:the|its) (?:[\w-]+ ){0,2}?(?:throughput|speed|performance|latency|goodput) of)\s+"
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?([^,;:()\n]{1,80})", re.I)
 _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
 _VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
@@ -333,7 +333,7 @@ _WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|s
                                 r"request rate|query rate)\b", re.I)  # "a tenfold improvement", "twice the request rate"
 # a percent right after a from/to pair, set off by a comma or dash: the pair restated ("..., about eleven percent")
 _RESTATED = re.compile(r"[,—–(](?:\s*(?:or|i\.e\.|that is|a|an|about|around|roughly|nearly|almost|some)\b)*\s*[~≈]?$", re.I)
-_GAIN_MOVED_TO = re.compile(r"\b(?:lead|gain|advantage|edge|speedup|speed-up|uplift|margin|gap)\s+(?:\w+\s+){0,2}?"
+_GAIN_MOVED_TO = re.compile(r"\b(?:lead|gain|advantage|edge|speedup|speed-up|uplift|margin|gap)\s+(?:\w+\s+){0,4}?"
                             r"(?:shr[ai]nk\w*|narrow\w*|f[ae]ll\w*|dropp?\w*|grew|grows|rose|rises|widen\w*|"
                             r"increas\w*|decreas\w*)\s+to\s*(?:about\s+|roughly\s+|just\s+|only\s+)?$", re.I)
 _PERF_NOUN_AFTER = re.compile(r"^\s*(?:performance|perf|throughput|speed|inference)\b", re.I)
@@ -844,7 +844,21 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     negators = ("without", "no", "negligible", "minimal", "little", "zero")
     if any(w in negators for w in after):  # "over 2.2x without any loss", "with negligible accuracy loss"
         after = after[:min(i for i, w in enumerate(after) if w in negators)]
-    raw = [t.lower_ for t in doc[max(sent.start, fig.start - 8):fig.start]]
+    lo = max(sent.start, fig.start - 8)
+    # "slower, by 1.05%, 0.77% and 0.91%": a figure later in a list reads the cue of the list's first
+    j = fig.start
+    while j - 3 >= sent.start and doc[j - 1].lower_ in (",", "and") and doc[j - 2].text in ("%", "x", "X", "×") \
+            and doc[j - 3].like_num:
+        j -= 3
+        if j - 1 >= sent.start and doc[j - 1].lower_ == "and" and doc[j - 2].text == ",":
+            j -= 1
+    if j < fig.start:
+        lo = max(sent.start, j - 8)
+    raw = [t.lower_ for t in doc[lo:j]]
+    if raw[-2:] == [",", "by"]:
+        raw = raw[:-2] + ["by"]  # "slightly slower, by 1.05%"
+    if raw[-2:] == ["behind", "the"]:
+        raw = raw[:-2] + ["the"]  # "the load behind the 30%": what underlies the figure, no lag
     raw = ["" if w == "costs" and i and raw[i - 1] in _COST_NOUN_MODIFIERS else w for i, w in enumerate(raw)]
     before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
     before = ["slowdown" if w == "down" and before[i + 1:i + 2] and before[i + 1] in _SLOW_VERBS else w
