@@ -1806,3 +1806,13 @@ def test_direction_of_list_members_a_shrinking_gap_and_the_load_behind_a_figure(
     assert cs["1.4x"].direction == "better"  # what is left of the lead is still a lead
     cs = claims("Neither source states the request rate behind the 30% and 2x.\n")
     assert cs["30%"].direction == "better" and cs["2x"].direction == "better"
+
+
+def test_hedges_before_a_sign_and_bounds_from_above() -> None:
+    cs = claims("cachedattention: TTFT up to -87%, prefill tput up to 7.8x, cost up to -70%.\n", "text")
+    assert (cs["87%"].hedge, cs["70%"].hedge, cs["87%"].direction) == ("up_to", "up_to", "better")
+    cs = claims("V1 prefix caching costs less than 1% of throughput even at a 0% hit rate. The policy adds at most 15 % "
+                "to iteration latency.\n")
+    assert cs["1%"].hedge == "up_to" and cs["15 %"].hedge == "up_to"
+    cs = claims("Gemma 4 31B with a tiny draft: ~+29% avg speedup, +50% on code prompts.\n", "text")
+    assert cs["29%"].hedge == "average" and cs["50%"].hedge == "none"

@@ -934,7 +934,11 @@ _SUBORDINATORS = {"when", "because", "since", "once", "whereas", "although", "th
 def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     if fig.hedge == "range":
         return "range"
-    before = [t.lower_ for t in doc[max(sent.start, fig.start - 4):fig.start]]
+    if fig.end < sent.end and doc[fig.end].lower_ in ("avg", "avg.") and fig.unit in ("x", "%"):
+        return "average"  # "CUDA graphs 7.22x avg.", "~+29% avg speedup": what kind of figure, over its rounding
+    before = [t.lower_ for t in doc[max(sent.start, fig.start - 5):fig.start]]
+    if before and before[-1] in ("+", "-", "−") and fig.unit in ("%", "x"):
+        before = before[:-1]  # "up to +525%", "TTFT up to -87%": the sign is the direction, the hedge before it
     if before and before[-1] in ("~", "≈") and before[-3:-1] == ["up", "to"]:
         return "up_to"  # "up to ~3x": the bound is the claim, the tilde its rounding
     for phrase, hedge in HEDGE_BEFORE:
@@ -954,8 +958,6 @@ def _hedge(doc: Doc, fig: _Fig, sent: Span) -> str:
     if fig.end + 1 < sent.end and doc[fig.end].lower_ == "at" and doc[fig.end + 1].lower_ in ("most", "best") \
             and (fig.end + 2 >= sent.end or not doc[fig.end + 2].is_alpha):
         return "up_to"  # "(36% at most)", "a 12% lead at best"
-    if fig.end < sent.end and doc[fig.end].lower_ in ("avg", "avg.") and fig.unit in ("x", "%"):
-        return "average"  # "CUDA graphs 7.22x avg."
     s = _span_text(doc, sent).lower()
     if any(p in s for p in AVERAGE_PHRASES):
         return "average"

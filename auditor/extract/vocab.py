@@ -122,6 +122,9 @@ HEDGE_BEFORE: list[tuple[tuple[str, ...], str]] = [
     (("near",), "about"),
     (("almost",), "about"), (("close", "to"), "about"), (("some",), "about"), (("circa",), "about"),
     (("ca.",), "about"), (("just", "under"), "about"), (("just", "over"), "about"), (("an", "estimated"), "about"),
+    # a bound from above: "at most 15 %", "less than 1% of throughput", "<1%" ("under" is too often a preposition)
+    (("at", "most"), "up_to"), (("no", "more", "than"), "up_to"), (("less", "than"), "up_to"),
+    (("<",), "up_to"), (("≤",), "up_to"), (("<=",), "up_to"),
     (("on", "average"), "average"), (("average",), "average"), (("avg",), "average"), (("avg.",), "average"),
     (("mean",), "average"), (("an", "average"), "average"), (("average", "of"), "average"),
 ]
