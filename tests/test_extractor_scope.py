@@ -1816,3 +1816,12 @@ def test_hedges_before_a_sign_and_bounds_from_above() -> None:
     assert cs["1%"].hedge == "up_to" and cs["15 %"].hedge == "up_to"
     cs = claims("Gemma 4 31B with a tiny draft: ~+29% avg speedup, +50% on code prompts.\n", "text")
     assert cs["29%"].hedge == "average" and cs["50%"].hedge == "none"
+
+
+def test_a_figures_own_load_after_it_and_a_bare_load_in_a_list() -> None:
+    cs = claims("MTP: 2.11x better at concurrency 1 1.25x at concurrency 64. the speedup is real\n")
+    assert (cs["2.11x"].op_value, cs["1.25x"].op_value) == (1, 64)
+    cs = claims("Mean end-to-end latency improves 2.11x at max concurrency 1, 1.84x at max concurrency 4, 1.53x at 16 "
+                "and 1.25x at 64.\n")
+    assert [(cs[k].op_kind, cs[k].op_value) for k in ("1.53x", "1.25x")] == [("concurrency", 16), ("concurrency", 64)]
+    assert claims("The gain is 2x at 4 GPUs.\n")["2x"].op_kind == "unstated"

@@ -1575,7 +1575,8 @@ _BASELINE_OP_BEFORE = re.compile(r"(?:\b(?:times|x)\s+what|\b(?:than|versus|vs\.
                                 re.I)
 
 
-_FIGURE_THEN_AT = re.compile(r"\d(?:\.\d+)?\s*[xX×%]\s+(?:at|@)\s*$")
+# "2.11x at ", "2.11x better at ", "14.9% tok/s at "
+_FIGURE_THEN_AT = re.compile(r"\d(?:\.\d+)?\s*[xX×%]\s+(?:[A-Za-z/-]+\s+){0,2}?(?:at|@)\s*(?:max(?:imum)?\s+)?$")
 
 
 def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMention]) -> OpMention | None:
@@ -1605,7 +1606,7 @@ def _op_for(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block_ops: list[OpMe
         return in_sent[0]
     # "the headline 2.11x at concurrency 1 fades to 1.25x at 64 concurrent requests": an op right after an
     # earlier figure is that figure's, when this one has its own right after it
-    owned = [o for o in in_sent if o.end <= fig_cs and _FIGURE_THEN_AT.search(text, max(0, o.start - 16), o.start)]
+    owned = [o for o in in_sent if o.end <= fig_cs and _FIGURE_THEN_AT.search(text, max(0, o.start - 32), o.start)]
     if owned and any(o.start >= fig_ce and re.fullmatch(r"\s*(?:at|@)\s*", text[fig_ce:o.start] + (
             " at" if re.match(r"(?:at|@)\s", o.text) else "")) for o in in_sent):
         in_sent = [o for o in in_sent if o not in owned]
@@ -2063,6 +2064,9 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
                          r"(?:measured|taken|run)\b)", re.I)
 
 
+_BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?=\s*(?:,|;|\.(?:\s|$)|\band\b|\)|$))")
+
+
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
                 block_ops: list[OpMention], dctx: _DocContext, leadins: dict[int, OpMention],
                 document: Document, metric: str | None = None) -> tuple[OpMention | None, str]:
@@ -2079,6 +2083,14 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         own = [o for o in _ops_between(block_ops, clause_start, join.start() if join else sent.end_char)
                if not (o.start < fig_ce and fig_cs < o.end)]
         return (own[0], "sentence") if own else (None, "assumed")
+    bare = _BARE_AT_LOAD.match(text, fig_ce, sent.end_char)
+    if bare is not None:
+        # "2.11x at max concurrency 1, 1.84x at max concurrency 4, 1.53x at 16 and 1.25x at 64": the load's
+        # kind is the one the sentence stated for the figures before
+        kinds = {o.kind for o in _ops_between(block_ops, sent.start_char, fig_cs)}
+        if len(kinds) == 1 and kinds <= {"concurrency", "batch_size", "request_rate"}:
+            return OpMention(kinds.pop(), float(bare.group(1)), bare.start(1), bare.end(1), bare.group(0).strip()), \
+                "sentence"
     op = _op_for(fig_cs, fig_ce, sent, doc, block_ops)
     if op is not None and op.end <= fig_cs and _LOADED_RE.search(text, op.end, fig_cs):
         # "at QPS 1, ... 2.8x ..., but at high QPS the same setups ran 1.4x and 1.8x slower": a loaded run
