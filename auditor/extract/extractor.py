@@ -2064,6 +2064,8 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
                          r"(?:measured|taken|run)\b)", re.I)
 
 
+_SETUP_COLUMN = re.compile(r"^\W*(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?|"
+                           r"measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
 _BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?=\s*(?:,|;|\.(?:\s|$)|\band\b|\)|$))")
 
 
@@ -2107,7 +2109,9 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         if _SERVER_COLUMN.match(cell.col_header or ""):
             return None, "assumed"  # "| Offline (tok/s) | Server (tok/s) |": the Server column is not offline
         intro = _table_intro(document, bi)
-        intro_ops = find_ops(intro) if intro else []
+        # "| Kernel | Baseline | Setting | Speedup |": each row states its own setup, the lead-in's load is one row's
+        intro_ops = find_ops(intro) if intro and not any(
+            _SETUP_COLUMN.match(h or "") for h in cell.header_row) else []
         if len({(o.kind, o.value) for o in intro_ops}) == 1:
             return intro_ops[0], "paragraph"
         if intro_ops and metric:  # "Latency runs use batch size 1; throughput runs use the largest batch"
