@@ -1834,3 +1834,8 @@ def test_a_setting_column_keeps_the_lead_ins_load_to_its_own_row() -> None:
                 "| FlashInfer cascade | vLLM PagedAttention | batch size 256, 32k shared prompt | up to 31x |\n")
     assert cs["1.5-2.0x"].op_kind == "unstated"
     assert (cs["up to 31x"].op_kind if "up to 31x" in cs else cs["31x"].op_kind) == "batch_size"
+
+
+def test_a_later_clause_whose_figure_is_a_word_keeps_its_load() -> None:
+    cs = claims("- Llama 3 70B on 4x H100: 1.8x throughput, and TPOT at the same 32 QPS is halved.\n")
+    assert cs["1.8x"].op_kind == "unstated" and (cs["halved"].op_kind, cs["halved"].op_value) == ("request_rate", 32)

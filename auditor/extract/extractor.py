@@ -1421,7 +1421,7 @@ def _split_sentences(text: str) -> list[str]:
 
 
 _FIGURE_HINT = re.compile(r"(?<![A-Za-z\d.])\d+(?:\.\d+)?\s*(?:[xX×]|%|percent|times|-fold)(?![\w])|"
-                          r"\b(?:twice|doubles|halves)\b", re.I)
+                          r"\b(?:twice|doubles|doubled|halves|halved|triples|tripled)\b", re.I)
 
 
 def _sentence_has_figure(sent: str) -> bool:
