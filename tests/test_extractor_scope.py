@@ -1839,3 +1839,10 @@ def test_a_setting_column_keeps_the_lead_ins_load_to_its_own_row() -> None:
 def test_a_later_clause_whose_figure_is_a_word_keeps_its_load() -> None:
     cs = claims("- Llama 3 70B on 4x H100: 1.8x throughput, and TPOT at the same 32 QPS is halved.\n")
     assert cs["1.8x"].op_kind == "unstated" and (cs["halved"].op_kind, cs["halved"].op_value) == ("request_rate", 32)
+
+
+def test_speedups_written_without_an_x() -> None:
+    cs = claims("Against the default layout, the layouts HAP chooses give speedups of 1.68, 1.77 and 1.57 on A100, A6000 "
+                "and V100.\n")
+    assert [(cs[k].value, cs[k].unit) for k in ("1.68", "1.77", "1.57")] == [(1.68, "x"), (1.77, "x"), (1.57, "x")]
+    assert claims("It ships speedups of 12 new kernels.\n") == {}  # a count, not a multiple

@@ -38,7 +38,7 @@ _PREFILTER = re.compile(
     r"(?:(?:about|around|roughly|nearly|approximately)\s+)?[~≈$€£]?(?:\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b)|"
     r"\d\s*\S{0,12}\s*(?:->|→|=>)\s*[~≈]?\d|"
     r"\d\s*\S{0,12}\s+down to\s+\d|\bfactor of\s+(?:\w+\s+)?\d|"  # "800 ms down to 200 ms", "a factor of 2.11"
-    r"\b[x×]\d+\.\d",
+    r"\b[x×]\d+\.\d|\bspeed-?ups?\s+of\s+\d",
     re.I)
 # Statements that may carry an operating point or a scope: any number or an op word.
 _NUMBERISH = re.compile(r"\d|offline|single|\bone\b|saturat|peak|max|at a time|unbatched|throughput", re.I)
@@ -1441,11 +1441,32 @@ def _sentence_has_figure(sent: str) -> bool:
                           r"(?:half|a third|a quarter)\b", sent, re.I))
 
 
+def _bare_speedups(doc: Doc, raw: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """"give speedups of 1.68, 1.77 and 1.57 on A100, A6000 and V100": multiples written without an x."""
+    out: list[tuple[str, int, int]] = []
+    taken = {i for _, s, e in raw for i in range(s, e)}
+    for i in range(len(doc) - 2):
+        if doc[i].lower_ in ("speedup", "speedups", "speed-up", "speed-ups") and doc[i + 1].lower_ == "of":
+            j = i + 2
+            while j < len(doc) and re.fullmatch(r"\d{1,3}\.\d{1,3}", doc[j].text) and j not in taken and \
+                    1.0 < float(doc[j].text) < 100 and not (j + 1 < len(doc) and doc[j + 1].text in ("x", "X", "×", "%")):
+                out.append(("BARE_RATIO", j, j + 1))
+                j += 1
+                if j + 1 < len(doc) and doc[j].text == "," and doc[j + 1].lower_ == "and":
+                    j += 2
+                elif j < len(doc) and doc[j].lower_ in (",", "and"):
+                    j += 1
+                else:
+                    break
+    return out
+
+
 def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, dctx: _DocContext,
                      leadins: dict[int, OpMention]) -> list[Claim]:
     raw = [(pipe.nlp.vocab.strings[mid], s, e) for mid, s, e in pipe.figures(doc)]
     if not raw and _bare_ratio_cell(document, bi, block):  # "| layerskip-llama2-7B | ... | 1.297 |"
         raw = [("BARE_RATIO", i, i + 1) for i, t in enumerate(doc) if t.like_num][:1]
+    raw += _bare_speedups(doc, raw)
     if not raw:
         return []
     # "the gain goes from 1.35x to 1.95x": a speedup that changed, two figures, not a range
