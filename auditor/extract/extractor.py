@@ -2206,6 +2206,10 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
             return parent, "section"  # (a document-wide statement says more than the title)
     if group and group in dctx.doc_metric_ops:
         return dctx.doc_metric_ops[group], "document"
+    if metric in (None, "unspecified") and len(dctx.doc_metric_ops) == 1 and dctx.doc_op is None:
+        # "Every latency figure in this document is for ... one request at a time" over "1.8x at 100K tokens":
+        # the only metric the document scopes, and the figure names none
+        return next(iter(dctx.doc_metric_ops.values())), "document"
     for end, op, one_section in reversed(dctx.from_here):
         if end <= block.start:
             if one_section:

@@ -86,7 +86,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?<!\bthan the )\bsingle[- ](?:request|stream|user|sequence|query|prompt|client)s?\b"
         r"(?![- ](?:rate|rates|size|length|type)\b)|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
-        r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client)(?:\s+at\s+a\s+time)?\b"
+        r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client|prompt(?=\s+(?:at\s+a\s+time|in\s+flight)))(?:\s+at\s+a\s+time)?\b"
         r"(?!\s*(?:per|/))(?![- ](?:rate|rates|size|length|lengths|type|class)\b)", re.I)),
     # "one at a time" of requests, not of knobs ("varied request rate, prompt length and precision one at a time")
     ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|"
@@ -153,6 +153,8 @@ _OP_HINT = re.compile(
 )
 
 
+# "computes each chunk's KV once, offline or on first use": when a step runs, not how the benchmark ran
+_OFFLINE_OR_LATER = re.compile(r"\s+or\s+(?:on\b|online|at\s+(?:query|request|run)|lazily|on-demand|just[- ]in[- ]time)")
 _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|in|is|are|was|were|run|runs|ran|measured|benchmarked|mode|from|"
                              r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
 
@@ -188,7 +190,8 @@ def find_ops(text: str) -> list[OpMention]:
     # a bare "offline" is a scenario after "an/the/in/ran/is ..." ("an offline run", "in the offline
     # scenario"), not an adverb of some other step ("assigns each head a pattern offline")
     found = [o for o in found if not (o.kind == "offline" and o.text.lower() == "offline"
-                                      and not _OFFLINE_BEFORE.search(lower, max(0, o.start - 24), o.start))]
+                                      and (not _OFFLINE_BEFORE.search(lower, max(0, o.start - 24), o.start)
+                                           or _OFFLINE_OR_LATER.match(lower, o.end)))]
     # "served Llama-3.1-70B at 9.55 req/s vs 6.52 for the BF16 model": a rate compared is the result, not the load
     found = [o for o in found if not (o.kind == "request_rate" and _RATE_COMPARED.match(lower, o.end))]
     found.sort(key=lambda o: (o.start, -(o.end - o.start)))
