@@ -1863,3 +1863,11 @@ def test_non_prefix_kv_reuse_systems_are_prefix_caching() -> None:
     cs = claims("Notes\n\n@ragdoll: TurboRAG precomputes chunk KV offline: up to 9.4X lower TTFT, 8.6X on avg.\n\n"
                 "CacheBlend reuses stored KV whether or not the chunk is a prefix: 2.2-3.3x lower TTFT.\n", "text")
     assert cs["9.4X"].technique == "prefix-caching" and cs["2.2-3.3x"].technique == "prefix-caching"
+
+
+def test_a_subsection_that_names_no_technique_inherits_its_sections() -> None:
+    cs = claims("# Release notes: caching and scheduling\n\n## v0.5: hierarchical KV cache (HiCache)\n\n### New\n\n"
+                "- Host memory sits behind the GPU cache.\n\n### Performance\n\n- Long-context benchmarks: up to 6x higher "
+                "throughput and up to 80% lower TTFT.\n\n## v0.4: scheduler\n\n### Performance\n\n- Up to 1.1x throughput.\n")
+    assert cs["6x"].technique == "kv-offloading" and cs["80%"].technique == "kv-offloading"
+    assert cs["1.1x"].technique is None

@@ -115,6 +115,9 @@ class _DocContext:
     doc_metric_ops: dict[str, OpMention] = field(default_factory=dict)
     title_technique: str | None = None
     heading_techniques: dict[int, str | None] = field(default_factory=dict)
+    # a heading that names no technique, under one that does ("### Performance" under "## HiCache")
+    parent_heading_techniques: dict[int, str] = field(default_factory=dict)
+    heading_stack: list[tuple[int, int]] = field(default_factory=list)  # (level, start) of the open headings
     off_lexicon_sections: set[int] = field(default_factory=set)  # "## Sparsity for the batch tier"
     heading_starts: list[int] = field(default_factory=list)  # in document order
     doc_hardware: str | None = None
@@ -1242,6 +1245,15 @@ def _document_context(document: Document) -> _DocContext:
                 techs = ["kv-cache-quantization"]
                 formats_of_cache = True  # ("KV-cache formats: FP8, NVFP4, and ...": a list of one technique's formats)
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else _heading_subject(t)
+            level = b.level or 1
+            while d.heading_stack and d.heading_stack[-1][0] >= level:
+                d.heading_stack.pop()
+            if level >= 3 and not techs and b.start not in d.off_lexicon_sections and d.heading_stack:
+                parent = d.heading_stack[-1][1]
+                inherited = d.heading_techniques.get(parent) or d.parent_heading_techniques.get(parent)
+                if inherited is not None and d.heading_stack[-1][0] >= 2:
+                    d.parent_heading_techniques[b.start] = inherited
+            d.heading_stack.append((level, b.start))
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and (
                     formats_of_cache or not _LISTS_TOPICS(t)):
                 d.title_technique = techs[0]
@@ -2610,7 +2622,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     and hardware compared, and subjects outside the lexicon ("the overlap scheduler"), get none."""
     topic = None if block.section_start in dctx.off_lexicon_sections else (
         (dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None)
-        or dctx.title_technique)
+        or dctx.parent_heading_techniques.get(block.section_start or -1) or dctx.title_technique)
     rel_fig_start = max(0, doc[fig.start].idx - sent.start_char)
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
