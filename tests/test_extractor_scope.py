@@ -1871,3 +1871,11 @@ def test_a_subsection_that_names_no_technique_inherits_its_sections() -> None:
                 "throughput and up to 80% lower TTFT.\n\n## v0.4: scheduler\n\n### Performance\n\n- Up to 1.1x throughput.\n")
     assert cs["6x"].technique == "kv-offloading" and cs["80%"].technique == "kv-offloading"
     assert cs["1.1x"].technique is None
+
+
+def test_a_posts_byline_before_its_system_and_its_offline_runs() -> None:
+    cs = claims("Posts\n\n@kvcache_kate · Mon\nDistServe puts prefill and decode on different GPUs. OSDI camera-ready: 7.4x "
+                "more requests served within SLO vs vLLM / DeepSpeed-MII.\n", "text")
+    assert cs["7.4x"].technique == "disaggregated-serving"
+    cs = claims("In its offline profile_throughput runs (10,000 prompts), request throughput rose 1.27x with INT8 KV.\n")
+    assert cs["1.27x"].op_kind == "offline"

@@ -2097,6 +2097,8 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
                          r"(?:measured|taken|run)\b)", re.I)
 
 
+# a post's byline before its first word: "@kvcache_kate · Mon ", "@ops_ann (2h) "
+_POST_HANDLE = re.compile(r"\s*@\w+\s*(?:[·|•-]\s*)?(?:\(?[\w:]{1,8}\)?\s*)?(?:[·|•:-]\s*)?")
 _SETUP_COLUMN = re.compile(r"^\W*(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?|"
                            r"measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
 _BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?=\s*(?:,|;|\.(?:\s|$)|\band\b|\)|$))")
@@ -2717,7 +2719,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             and not (block.cell is not None and block.cell.row_header and _technique_in_text(block.cell.row_header)):
         # ("vLLM's kernel": a kernel comparison; the "Megakernel" row under "Speedup vs Hugging Face": its row's)
         prev = _previous_sentence(doc, sent) if not in_sent and block.kind == "paragraph" else None
-        lead = [t for t in techs if prev is not None and prev.start <= t[0] <= prev.start + 1 and t[1] <= prev.end]
+        lead = [t for t in techs if prev is not None and t[1] <= prev.end and (
+            prev.start <= t[0] <= prev.start + 1 or (prev.start <= t[0] and _POST_HANDLE.fullmatch(
+                _doc_text(doc)[prev.start_char:doc[t[0]].idx])))]  # ("@kvcache_kate · Mon DistServe puts ...")
         if lead and _ENGINE_RE.search(named) and not _ENGINE_RE.search(_doc_text(doc)[:sent.start_char]):
             # "Sarathi-Serve splits long prompts into chunks ... Against vLLM, the authors report 2.6x higher
             # serving capacity": the system the sentence before opens with is the one measured against the engine
