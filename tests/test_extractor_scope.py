@@ -1879,3 +1879,10 @@ def test_a_posts_byline_before_its_system_and_its_offline_runs() -> None:
     assert cs["7.4x"].technique == "disaggregated-serving"
     cs = claims("In its offline profile_throughput runs (10,000 prompts), request throughput rose 1.27x with INT8 KV.\n")
     assert cs["1.27x"].op_kind == "offline"
+
+
+def test_a_table_row_labelled_with_two_systems_compares_them() -> None:
+    cs = claims("# NVFP4 on Blackwell racks\n\n| Comparison | Model, ISL/OSL | Gain |\n|---|---|---|\n"
+                "| GB200 NVL72 vs B200 | DeepSeek-R1-0528 FP4, 1k/1k | 4.39x throughput per GPU |\n"
+                "| FP4 vs FP8 | DeepSeek-R1 on B200 | 1.6x throughput per GPU |\n")
+    assert cs["4.39x"].technique is None and cs["1.6x"].technique == "fp8-quantization"

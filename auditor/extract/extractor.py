@@ -2795,6 +2795,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 return name
     cell = block.cell
     if cell is not None:
+        label = cell.row_cells[0] if cell.row_cells else ""
+        if _SYSTEM_CMP_RE.search(label) and (ctx.HARDWARE_RE.search(label.split(" vs")[0]) or
+                                              _ENGINE_RE.search(label.split(" vs")[0])):
+            return None  # "| GB200 NVL72 vs B200 | DeepSeek-R1-0528 FP4, 1k/1k | 4.39x |": the row compares systems
         intro = _table_intro(document, bi)
         if intro:  # "Setup: one B200, TP8, NVFP4, ...": what the runs held fixed, not what the table compares
             intro = _SETUP_SENTENCE.sub(" ", intro).strip() or None
