@@ -2397,6 +2397,11 @@ def _times_the_metric_of(doc: Doc, of: int) -> bool:
     return False
 
 
+_BOTH_OPENING = re.compile(r"\W*(?:both|all|each)(?: of the| the)? (?:systems|sides|setups|runs|configurations|stacks|"
+                           r"engines|clusters|racks|deployments|arms|variants) (?:ran|run|used|use|were run|shared|share)\b",
+                           re.I)
+_BOTH_NOUNS = {"systems", "sides", "setups", "runs", "configurations", "configs", "stacks", "engines", "clusters",
+               "racks", "nodes", "deployments", "pools", "arms", "variants"}
 _SHARED_VERBS = {"running", "run", "using", "use", "with", "on", "serving", "served", "have", "had", "share",
                  "sharing"}
 
@@ -2406,10 +2411,18 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
     of the comparison run is held fixed, not what the figure measures."""
     for i in range(t[0] - 1, max(-1, t[0] - 15), -1):
         x = doc[i]
-        if x.text in (".", ";", ":", "!", "?") or x.like_num or _X_NUM_RE.match(x.text):
-            break
+        if x.text in (".", ";", ":", "!", "?") or _X_NUM_RE.match(x.text) or (
+                x.like_num and not (i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_)):
+            break  # (a figure ends the search; "DeepSeek-R1-0528" is a name)
         if x.lower_ in ("both", "each") and i + 1 < len(doc) and doc[i + 1].lower_ in _SHARED_VERBS:
             return True
+        if x.lower_ in ("both", "each") and i + 2 < len(doc) and doc[i + 1].lower_ in _BOTH_NOUNS and \
+                doc[i + 2].lower_ in _SHARED_VERBS | {"ran", "used"}:
+            return True  # "Both systems ran DeepSeek-R1-0528 in FP4 with ... MTP": held fixed on both sides
+    text, at = _doc_text(doc), doc[t[0]].idx
+    starts = [m.end() for m in _SENT_END.finditer(text, max(0, at - 300), at)]
+    if _BOTH_OPENING.match(text, starts[-1] if starts else max(0, at - 300), at):
+        return True  # "Both systems ran DeepSeek-R1 in FP4 with ..., Dynamo with TensorRT-LLM, MTP, and ...": the shared setup
     after = " ".join(x.lower_ for x in doc[t[1]:t[1] + 6])  # "Turning MTP on for both sides"
     # "Turning MTP on for both sides", "The FP8 checkpoint is the same for every backend"
     return bool(re.search(r"\b(?:for|on|in) both(?: sides| systems| configurations| runs)?\b|"
