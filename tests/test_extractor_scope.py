@@ -1893,3 +1893,11 @@ def test_what_both_systems_ran_is_their_shared_setup() -> None:
                 "with TensorRT-LLM, MTP, and disaggregated prefill and decode. At matched interactivity the GB200 NVL72 "
                 "delivered up to 4.39x the throughput per GPU.\n")
     assert cs["4.39x"].technique is None
+
+
+def test_switches_listed_on_and_off_are_the_runs_setup() -> None:
+    cs = claims("## Pilot\n\nDecode-only replay, 16 GPUs, EP 16, CUDA graphs on, MTP off.\n\n"
+                "| Backend | Throughput vs AllGather |\n|---|---|\n| DeepEP low-latency | +11% |\n")
+    assert cs["11%"].technique is None
+    cs = claims("Flip CUDA graphs on and you get ~2.8x back over the naive integration.\n")
+    assert cs["2.8x"].technique == "cuda-graphs"

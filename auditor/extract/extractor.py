@@ -2510,6 +2510,10 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "TP=4", "large tensor-parallel sizes", "across tensor-parallel ranks"
     if nxt is not None and nxt.lower_ in ("off", "disabled"):  # "chunked prefill OFF": switched off
         return True
+    if nxt is not None and nxt.lower_ in ("on", "enabled") and (
+            t[1] + 1 >= len(doc) or doc[t[1] + 1].text in (",", ".", ";", ")", "|") or doc[t[1] + 1].lower_ == "and") \
+            and any(x.lower_ in ("off", "disabled") for x in doc[max(0, t[0] - 12):min(len(doc), t[1] + 12)]):
+        return True  # "16 GPUs, EP 16, CUDA graphs on, MTP off.": switches listed on and off, a setting of the runs
     if nxt is not None and re.fullmatch(r"\d+(?:\.\d+)?bpw", nxt.lower_):
         return True  # "Llama-3.1-70B-Instruct exl2 6.0bpw": the checkpoint's format, a setting of the run
     if nxt is not None and nxt.lower_ in ("setting", "settings", "scenario", "regime", "baseline", "baselines"):
