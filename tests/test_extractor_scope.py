@@ -1901,3 +1901,8 @@ def test_switches_listed_on_and_off_are_the_runs_setup() -> None:
     assert cs["11%"].technique is None
     cs = claims("Flip CUDA graphs on and you get ~2.8x back over the naive integration.\n")
     assert cs["2.8x"].technique == "cuda-graphs"
+
+
+def test_mxfp8_is_a_format_like_mxfp4() -> None:
+    cs = claims("| Dispatch payload | Latency speedup vs BF16 |\n|---|---|\n| MXFP8 | 1.81x |\n| NVFP4 | 3.06x |\n")
+    assert cs["1.81x"].technique == "fp8-quantization" and cs["3.06x"].technique == "fp8-quantization"

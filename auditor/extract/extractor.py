@@ -1064,7 +1064,7 @@ def _document_draft(doc: Doc, s: int, e: int) -> bool:
             r"paper|post|blog|doc|document|rfc|spec|plan|report)\b", after))
 
 
-_PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|float8|INT4|W4A16)\b", re.I)
+_PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|float8|INT4|W4A16)\b", re.I)
 _DTYPE_TECHNIQUES = ("fp8-quantization", "weight-quantization")
 
 
@@ -1080,9 +1080,9 @@ def _fused_before(doc: Doc, start: int) -> bool:
 
 
 _PRECISION_TECH = [
-    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
+    (re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
                 r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
-    (re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP8|float8|float4)\b", re.I), "fp8-quantization"),
+    (re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|float8|float4)\b", re.I), "fp8-quantization"),
     (re.compile(r"\b(?:INT4|4-bit|W4A16)\b", re.I), "weight-quantization"),
 ]
 
@@ -2441,7 +2441,7 @@ _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w.-]+\s+){0,5}?of\s+(?:an?\s+|t
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
 _PRECISION_SUBJECT = re.compile(
-    r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|FP4|NVFP4|MXFP4|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|FP4|NVFP4|MXFP4|MXFP8|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|halves|halved|cuts|reduces|delivers|delivered|gives|adds|"
     r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
@@ -2479,7 +2479,7 @@ def _LISTS_TOPICS(title: str) -> bool:
 
 _SWITCH_TO_PRECISION = re.compile(
     r"\b(?:switch\w*|mov(?:e|es|ed|ing)|convert\w*|chang\w*|dropp?\w*|quanti[sz]\w*|cast\w*|going)\b[^.;:]{0,40}?"
-    r"\b(?:to|in|into)\s+(?:NVFP4|MXFP4|FP4|FP8|INT4|INT8|4-bit|8-bit)\b", re.I)
+    r"\b(?:to|in|into)\s+(?:NVFP4|MXFP4|MXFP8|FP4|FP8|INT4|INT8|4-bit|8-bit)\b", re.I)
 
 
 def _named_as_baseline_in(doc: Doc, sent: Span, name: str, bctx: "_BlockContext") -> bool:
@@ -2617,7 +2617,7 @@ def _bare_formats(doc: Doc, sent: Span, techs: list[tuple[int, int, str]]) -> li
     return out
 
 
-_FORMAT_WORD_RE = re.compile(r"\b(?:NVFP4|MXFP4|FP4|FP6|FP8|INT4|INT8)\b", re.I)
+_FORMAT_WORD_RE = re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP6|FP8|INT4|INT8)\b", re.I)
 _FORMAT_VERBS = frozenset(
     "delivers delivered gives gave gets got takes took moves moved brings brought is was runs ran adds added "
     "cuts cut halves halved doubles doubled improves improved raises raised keeps kept wins won beats beat "
