@@ -2101,10 +2101,7 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
 _POST_HANDLE = re.compile(r"\s*@\w+\s*(?:[·|•-]\s*)?(?:\(?[\w:]{1,8}\)?\s*)?(?:[·|•:-]\s*)?")
 _SETUP_COLUMN = re.compile(r"^\W*(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?|"
                            r"measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
-_LOAD_KIND_WORDS = [("concurrency", re.compile(r"\bconcurren(?:cy|t)\b", re.I)),
-                    ("batch_size", re.compile(r"\bbatch(?:[ _-]?sizes?)?\b", re.I)),
-                    ("request_rate", re.compile(r"\b(?:qps|rps|req/s|request rates?)\b", re.I))]
-_BARE_AT_LOAD = re.compile(r"\s+(?:(?:more|less|faster|slower|better|worse|lower|higher)\s+)?(?:at|@)\s+(\d{1,6})(?![\d,.]*\d)(?=\s*(?:,(?!\d)|;|\.(?:\s|$)|\band\b|\)|$))")
+_BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?=\s*(?:,|;|\.(?:\s|$)|\band\b|\)|$))")
 
 
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,
@@ -2128,8 +2125,6 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
         # "2.11x at max concurrency 1, 1.84x at max concurrency 4, 1.53x at 16 and 1.25x at 64": the load's
         # kind is the one the sentence stated for the figures before
         kinds = {o.kind for o in _ops_between(block_ops, sent.start_char, fig_cs)}
-        if not kinds:  # "from concurrency 16 through 64, 30 % more at 128": the kind named by a swept range
-            kinds = {k for k, pat in _LOAD_KIND_WORDS if pat.search(text, sent.start_char, fig_cs)}
         if len(kinds) == 1 and kinds <= {"concurrency", "batch_size", "request_rate"}:
             return OpMention(kinds.pop(), float(bare.group(1)), bare.start(1), bare.end(1), bare.group(0).strip()), \
                 "sentence"

@@ -204,20 +204,12 @@ def find_ops(text: str) -> list[OpMention]:
     # "saturated at 100 concurrent requests": the load named is the op, the saturation its description
     found = [o for o in found if not (o.kind == "offline" and o.text.lower().startswith("saturat") and any(
         p.kind in ("concurrency", "batch_size", "request_rate") and 0 <= p.start - o.end <= 5 for p in found))]
-    # "at batch sizes 32 to 256", "between 5 and 50 concurrent requests": a swept range, no one load
-    found = [o for o in found if not (o.kind in ("batch_size", "concurrency", "request_rate") and (
-        _RANGE_AFTER.match(text, o.end) or _RANGE_BEFORE.search(text, max(0, o.start - 24), o.start)))]
     out: list[OpMention] = []
     for o in found:
         if out and o.start < out[-1].end:
             continue
         out.append(o)
     return out
-
-
-_RANGE_AFTER = re.compile(r"\s*(?:-|–|to|through)\s*\d")
-_RANGE_BEFORE = re.compile(r"(?:\bbetween\s+\d[\d,.]*\s+and|\bfrom\s+\d[\d,.]*\s+(?:up\s+)?to|\d\s*(?:-|–)|"
-                           r"\b\d[\d,.]*\s+(?:to|through))\s*$")
 
 
 # Words that make a statement cover a whole section or the whole document.
