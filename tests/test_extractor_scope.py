@@ -1906,3 +1906,13 @@ def test_switches_listed_on_and_off_are_the_runs_setup() -> None:
 def test_mxfp8_is_a_format_like_mxfp4() -> None:
     cs = claims("| Dispatch payload | Latency speedup vs BF16 |\n|---|---|\n| MXFP8 | 1.81x |\n| NVFP4 | 3.06x |\n")
     assert cs["1.81x"].technique == "fp8-quantization" and cs["3.06x"].technique == "fp8-quantization"
+
+
+def test_an_engine_plus_a_technique_is_no_bundle_and_a_lead_in_can_name_one() -> None:
+    cs = claims("| Decoding | Output tokens/s | vs. plain decoding |\n|---|---|---|\n| SGLang + EAGLE-2 | 244.10 | 1.54x |\n"
+                "| APAR + speculative decoding | 300 | 2.1x |\n")
+    assert cs["1.54x"].technique == "speculative-decoding" and cs["2.1x"].technique is None
+    cs = claims("## A tuned stack\n\nIts optimized column is SGLang with FP8 weights and an EAGLE-3 draft; the baseline is "
+                "untuned vLLM, so the ratios belong to the bundle. Mean request latency:\n\n"
+                "| Batch size | Speedup |\n|---|---|\n| 1 | 2.7x |\n")
+    assert cs["2.7x"].technique is None

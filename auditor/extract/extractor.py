@@ -2856,13 +2856,18 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                     names = _technique_in_text(own)
                 if h == intro and names:
                     names = _named_not_as_setting(intro)  # "..., in-flight batching off and ...": a setting of every row
+                if h == intro and len(set(names)) > 1 and _BUNDLE_RE.search(intro):
+                    return None  # "SGLang with FP8 weights and an EAGLE-3 draft ...; the ratios belong to the bundle"
                 if h == intro and len(set(names)) > 1:
                     # "... with FP8 weights ... so the differences come from the attention kernels alone":
                     # the lead-in's subject, not a tool or a setting it names on the way
                     subject = _leadin_technique(intro, skip_tools=True)
                     names = [subject] if subject else names
-                if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h))):
-                    return None  # "continuous batching plus PagedAttention", "APAR + speculative decoding": a bundle
+                if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h) and not all(
+                        _ENGINE_RE.fullmatch(part.strip()) or _technique_in_text(part) for part in _PLUS_RE.split(h)))):
+                    # "continuous batching plus PagedAttention", "APAR + speculative decoding": a bundle
+                    # ("SGLang + EAGLE-2": an engine running the one technique)
+                    return None
                 if names:
                     return names[0]
                 if h == intro and _compares_systems(h):
