@@ -168,3 +168,20 @@ def test_a_second_header_row_under_rowspan_and_colspan_labels_its_own_columns() 
     claims = {c.text: c for c in audit_text(page, kind="html", settings=Settings(predict=False)).files[0].claims}
     assert (claims["79%"].metric, claims["90%"].metric) == ("latency", "cost")
     assert claims["13.8×"].metric == "e2e"
+
+
+def test_reader_comments_go_but_a_threads_comments_are_its_content() -> None:
+    blog = ("<html><body><main><article><h1>FP8 on H100</h1><p>FP8 weights raised decode throughput 1.4x at batch "
+            "size 8 on one H100, and the same change cut TTFT by 12% on long prompts in our replay.</p>"
+            "<p>We keep FP8 on for the chat pool.</p></article>"
+            "<section class='comments'><h2>3 comments</h2><p>Great post, I saw 9x on my laptop!</p></section>"
+            "</main></body></html>")
+    texts = [b for b in parse_html(blog, "blog.html").text.split("\n")]
+    assert not any("9x" in t for t in texts)
+    thread = ("<html><body><main><article class='thread'><h1>Integrate Marlin kernels #2497</h1>"
+              "<section class='comment'><h2>rib-2 commented</h2><p>Across a broad range of QPS we measure end-to-end "
+              "speedups of 2-4x over the current GPTQ path.</p></section>"
+              "<section class='comment' id='comment-2'><h2>reviewer commented</h2><p>At batch size 16 Marlin took "
+              "inference time from 79.7 s to 38.57 s.</p></section></article></main></body></html>")
+    doc = parse_html(thread, "pr.html")
+    assert "2-4x" in doc.text and "79.7 s to 38.57 s" in doc.text

@@ -127,6 +127,27 @@ def _content_root(root):
     return body
 
 
+_COMMENT_CLASS = re.compile(r"(?:^|[\s_-])comments?(?=$|[\s_-])", re.I)
+
+
+def _keep_thread_comments(content) -> None:
+    """An issue or pull-request page, a forum thread: the comments are the content, not a blog's reader
+    comments under it. When elements classed 'comment' hold most of the content root's text, their class
+    no longer marks them as boilerplate."""
+    comments = [el for el in content.iter() if isinstance(el.tag, str) and _COMMENT_CLASS.search(_classes(el))
+                and not any(isinstance(a.tag, str) and _COMMENT_CLASS.search(_classes(a)) for a in el.iterancestors())]
+    if not comments:
+        return
+    total = len(_WS.sub(" ", content.text_content() or ""))
+    inside = sum(len(_WS.sub(" ", el.text_content() or "")) for el in comments)
+    if total and inside >= 0.5 * total:
+        for el in content.iter():
+            if isinstance(el.tag, str) and _COMMENT_CLASS.search(_classes(el)):
+                for attr in ("class", "id"):
+                    if el.get(attr):
+                        el.set(attr, _COMMENT_CLASS.sub(" ", el.get(attr) or "").strip())
+
+
 def _in_boilerplate(el) -> bool:
     return _is_boilerplate(el) or any(_is_boilerplate(a) for a in el.iterancestors())
 
@@ -344,6 +365,7 @@ def parse_html(text: str, name: str) -> Document:
                               f"there; content would be lost)")
         if root is not None:
             content = _content_root(root)
+            _keep_thread_comments(content)
             walker = _Walker(builder, _Locator(source_lines))
             title = root.xpath("//h1")
             if title and content is not root and not _is_inside(title[0], content) and \
