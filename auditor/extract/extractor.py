@@ -406,8 +406,16 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
 _METRIC_GAIN_AFTER = re.compile(r"\s*(?:throughput|latency|ttft|tpot|itl|speed|tok/s|tokens/s|goodput)\s+(?:boost|uplift|gain|"
                                 r"improvement|increase|reduction|drop|speedup|speed-up|cut|win)\b", re.I)
 # "TTFT down 56% (hit rate 40% -> 80%)": the metric moved is named right before the figure
+_AND_BY_AFTER_ONE = re.compile(r"\band\s+by\s+(?:about\s+|roughly\s+|around\s+|~\s*)?$", re.I)
 _METRIC_MOVED_BEFORE = re.compile(r"\b(?:ttft|tpot|itl|latency|throughput|tok/s|cost|memory)\s+(?:down|up|cut|drops?|dropped|"
-                                  r"falls?|fell|rises?|rose)\s+(?:by\s+)?(?:~\s*)?$", re.I)
+                                  r"falls?|fell|rises?|rose)\s+(?:by\s+)?(?:~\s*)?$|"
+                                  # "cache hits cut TTFT by 84%": the verb before the metric
+                                  r"\b(?:cuts?|reduc(?:es|ed|e)|lower(?:s|ed)?|raises?|raised|improv(?:es|ed|e)|boost(?:s|ed)?|"
+                                  r"increas(?:es|ed|e)|speeds? up|sped up)\s+(?:the\s+)?(?:mean\s+|median\s+|average\s+|p\d\d\s+)?"
+                                  r"(?:ttft|tpot|itl|latency|throughput|tok/s|cost|memory)\s+by\s+(?:about\s+|roughly\s+|~\s*)?$|"
+                                  # "DMA came out ahead of the kernel by roughly 5.5% at 0% hits"
+                                  r"\b(?:ahead|behind)\b[^,.;]{0,40}\bby\s+(?:about\s+|roughly\s+|around\s+|~\s*)?$",
+                                  re.I)
 # "halves the memory of the KV cache": the quantity halved is named right after the figure
 _QUANTITY_AFTER = re.compile(r"\s*(?:the\s+)?(?:memory|footprint|latency|ttft|tpot|itl|throughput|cost|size)\b", re.I)
 _TRAINING_SUBJECT = re.compile(r"^\W*(?:[\w.-]+\s+){0,3}?training\b(?![- ]free)", re.I)
@@ -634,7 +642,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
                 and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent) \
                 and not _METRIC_GAIN_AFTER.match(_window_text(doc, fig.end, fig.end + 4, sent)) \
-                and not _METRIC_MOVED_BEFORE.search(_window_text(doc, fig.start - 4, fig.start, sent)) \
+                and not _METRIC_MOVED_BEFORE.search(_window_text(doc, fig.start - 12, fig.start, sent)) \
+                and not (_AND_BY_AFTER_ONE.search(_window_text(doc, fig.start - 4, fig.start, sent)) and any(
+                    a.start >= sent.start and a.end <= fig.start for a in accepted)) \
                 and not _QUANTITY_AFTER.match(_window_text(doc, fig.end, fig.end + 3, sent)):
             # ("a 21% depth-pruned model ran with an 82% throughput boost": the pruning is a share, the boost a gain)
             # ("17.2% fewer tokens of KV cache": the "of" follows the compared noun, not the figure)
