@@ -1924,3 +1924,10 @@ def test_a_change_stated_before_a_hit_rate_is_still_a_claim() -> None:
     cs = claims("DMA came out ahead of the kernel by roughly 5.5% at 0% hits and by around 15% at 80% hits.\n")
     assert set(cs) == {"5.5%", "15%"}
     assert claims("The cache hit rate rose by 40%.\n") == {}
+
+
+def test_a_block_or_transfer_unit_that_grew_is_no_claim() -> None:
+    assert claims("For Llama-3.1-8B-Instruct the transfer unit went from 32 KB to 2 MB.\n") == {}
+    assert claims("For Llama-3.1-70B-Instruct the block copied per transfer grows from 8 KB to 1.25 MB.\n") == {}
+    cs = claims("With the int4 weights, peak memory falls from 13.88 GB to 4.50 GB.\n")
+    assert cs["13.88 GB to 4.50"].metric == "memory"

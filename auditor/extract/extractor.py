@@ -406,6 +406,9 @@ _BASELINE_NAMED = re.compile(r"\b(?:under|below|above|behind|ahead of)\s+(?:the\
 _METRIC_GAIN_AFTER = re.compile(r"\s*(?:throughput|latency|ttft|tpot|itl|speed|tok/s|tokens/s|goodput)\s+(?:boost|uplift|gain|"
                                 r"improvement|increase|reduction|drop|speedup|speed-up|cut|win)\b", re.I)
 # "TTFT down 56% (hit rate 40% -> 80%)": the metric moved is named right before the figure
+_SIZE_OF_A_UNIT = re.compile(r"\b(?:block|blocks|unit|units|page|pages|chunk|chunks|tile|tiles|buffer|buffers|"
+                             r"message|messages|payload|transfer|transfers)\b(?:\s+(?:size|copied|moved|sent))?"
+                             r"[^,.;]{0,30}\b(?:went|goes|grew|grows|moved|changed|rose|fell|shrank|is|was)?\s*from\s*$", re.I)
 _AND_BY_AFTER_ONE = re.compile(r"\band\s+by\s+(?:about\s+|roughly\s+|around\s+|~\s*)?$", re.I)
 _METRIC_MOVED_BEFORE = re.compile(r"\b(?:ttft|tpot|itl|latency|throughput|tok/s|cost|memory)\s+(?:down|up|cut|drops?|dropped|"
                                   r"falls?|fell|rises?|rose)\s+(?:by\s+)?(?:~\s*)?$|"
@@ -529,6 +532,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
                               or _SWEPT.search(_window_text(doc, fig.start - 7, fig.start - 1, sent))
                               or (nxt is not None and _COUNT_NOUN.match(nxt.text))):
         return True  # "sweeping batch size from 1 to 64", "from 5 to 2,000 adapters": a sweep, not a result
+    if fig.unit == "abs" and _SIZE_OF_A_UNIT.search(_window_text(doc, fig.start - 10, fig.start, sent)) and \
+            re.search(r"\b(?:[KM]i?B|KB)\b", doc[fig.start:min(sent.end, fig.end + 1)].text):
+        return True  # "the transfer unit went from 32 KB to 2 MB": a layout's block size, no performance quantity
     if fig.unit == "abs" and nxt is not None and ctx.HARDWARE_RE.fullmatch(nxt.text) and any(
             ctx.HARDWARE_RE.fullmatch(t.text) for t in doc[fig.start + 1:fig.end - 1]):
         return True  # "move chat-8b from 6 L40S to 2 H100": a fleet change, counts of chips
