@@ -1931,3 +1931,12 @@ def test_a_block_or_transfer_unit_that_grew_is_no_claim() -> None:
     assert claims("For Llama-3.1-70B-Instruct the block copied per transfer grows from 8 KB to 1.25 MB.\n") == {}
     cs = claims("With the int4 weights, peak memory falls from 13.88 GB to 4.50 GB.\n")
     assert cs["13.88 GB to 4.50"].metric == "memory"
+
+
+def test_a_gguf_type_set_against_f16_in_a_column_is_weight_quantization() -> None:
+    cs = claims("| Chip | Q4_0 vs F16, TG (bs = 1) | Q4_0 vs F16, PP (bs = 512) |\n|---|---|---|\n"
+                "| M2 Pro | 3.04x | 0.94x |\n")
+    assert cs["3.04x"].technique == "weight-quantization" and cs["0.94x"].technique == "weight-quantization"
+    cs = claims("# Notes\n\nOn an RTX 4090 laptop running Llama 3 8B Q4_K_M, the new build decodes 1.3x faster than the "
+                "old one.\n")
+    assert cs["1.3x"].technique is None  # the checkpoint the run used, a setting

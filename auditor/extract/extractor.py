@@ -1100,11 +1100,13 @@ _PRECISION_TECH = [
                 r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
     (re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|float8|float4)\b", re.I), "fp8-quantization"),
     (re.compile(r"\b(?:INT4|4-bit|W4A16)\b", re.I), "weight-quantization"),
+    # llama.cpp's GGUF types set against the unquantised model ("Q4_0 vs F16")
+    (re.compile(r"\bQ[2-8]_(?:0|1|K(?:_[SML])?)\b"), "weight-quantization"),
 ]
 
 
 _PRECISION_CONTRAST_RE = re.compile(
-    r"\b(?:BF16|FP16|FP32|half precision|full precision|quanti[sz]\w*|unquanti[sz]ed)\b",
+    r"\b(?:BF16|FP16|F16|FP32|half precision|full precision|quanti[sz]\w*|unquanti[sz]ed)\b",
     re.I)
 _SPECIFIC_QUANT = ("kv-cache-quantization",)  # FP8 in a KV-cache section is the cache's format
 
