@@ -1940,3 +1940,11 @@ def test_a_gguf_type_set_against_f16_in_a_column_is_weight_quantization() -> Non
     cs = claims("# Notes\n\nOn an RTX 4090 laptop running Llama 3 8B Q4_K_M, the new build decodes 1.3x faster than the "
                 "old one.\n")
     assert cs["1.3x"].technique is None  # the checkpoint the run used, a setting
+
+
+def test_n_concurrency_and_a_rate_per_second_going_up() -> None:
+    cs = claims("Qwen3.5-FP8 on 8x B200 at 256 concurrency: output throughput +1.8%, TPOT -2.6%.\n", "text")
+    assert (cs["1.8%"].op_kind, cs["1.8%"].op_value) == ("concurrency", 256)
+    cs = claims("tpu-inference #620: FP8-dynamic Llama-3.1-70B on Ironwood, 6.52 -> 9.55 reqs/s. +46%.\n", "text")
+    assert cs["6.52 -> 9.55"].direction == "better"
+    assert claims("Latency 1.2 s -> 0.9 s.\n", "text")["1.2 s -> 0.9"].direction == "better"

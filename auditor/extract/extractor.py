@@ -81,7 +81,8 @@ _COMPARATIVES = {"lower", "higher", "less", "more", "faster", "slower", "fewer",
                  "increase", "decrease", "speedup", "gain", "drop", "boost", "uplift", "saving", "savings",
                  "overhead", "penalty", "regression", "slowdown"}
 _WINDOW_TOKENS = 60
-_TIME_UNIT = re.compile(r"(?:\b|(?<=\d))(?:ms|s|sec|seconds?|minutes?|hours?)\b|\b(?:latency|time|slower|faster)\b", re.I)
+_TIME_UNIT = re.compile(r"(?:\b|(?<=\d))(?<!/)(?:ms|s|sec|seconds?|minutes?|hours?)\b(?!\s*/)|\b(?:latency|time|slower|faster)\b",
+                        re.I)  # ("reqs/s", "tok/s" are rates: "/s" is no time unit)
 _PERF_UNIT = re.compile(
     r"(?:tok|tokens?|req|requests?|queries)\s*/\s*(?:s|sec|second)\b|\btokens? per second\b|(?<![a-z'’])(?:ms|s|sec|"
     r"seconds?|minutes?|gb|gib|mb|tflops?)\b|\d\s*(?:us|µs|μs)\b|\$|\bqps\b|\brps\b|\btps\b", re.I)

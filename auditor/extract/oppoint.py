@@ -42,6 +42,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?|prefills?)\b",
         re.I)),
     ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
+    # "Qwen3.5-FP8 on 8x B200 at 256 concurrency"
+    ("concurrency", re.compile(r"\b(?:at|with|under)\s+(\d{1,6})\s+concurrency\b", re.I)),
     # "concurrency hovering around 20", "2 reqs per rank"
     ("concurrency", re.compile(r"\bconcurrency\s+(?:hovering|held|kept|fixed|sitting|pinned|steady)\s+(?:at|around|near|"
                                r"about|close to)\s+(?:~\s*)?" + _NUM + r"\b", re.I)),
@@ -116,6 +118,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("concurrency",),
     ("concurrent", "parallel", "simultaneous", "flight", "active"),
     ("-way",),
+    ("concurrency",),
     ("concurrency",),
     ("per",),
     ("flight",),
