@@ -1948,3 +1948,8 @@ def test_n_concurrency_and_a_rate_per_second_going_up() -> None:
     cs = claims("tpu-inference #620: FP8-dynamic Llama-3.1-70B on Ironwood, 6.52 -> 9.55 reqs/s. +46%.\n", "text")
     assert cs["6.52 -> 9.55"].direction == "better"
     assert claims("Latency 1.2 s -> 0.9 s.\n", "text")["1.2 s -> 0.9"].direction == "better"
+
+
+def test_requests_per_rank_written_with_a_slash() -> None:
+    cs = claims("MTP at scale: +60.8% tok/s per rank at 2 concurrent reqs/rank vs only +14.2% at 128 reqs/rank.\n")
+    assert (cs["60.8%"].op_value, cs["14.2%"].op_value) == (2, 128)

@@ -47,7 +47,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # "concurrency hovering around 20", "2 reqs per rank"
     ("concurrency", re.compile(r"\bconcurrency\s+(?:hovering|held|kept|fixed|sitting|pinned|steady)\s+(?:at|around|near|"
                                r"about|close to)\s+(?:~\s*)?" + _NUM + r"\b", re.I)),
-    ("concurrency", re.compile(r"\b" + _NUM + r"\s+(?:reqs?|requests|sequences)\s+per\s+(?:rank|GPU|replica|worker|instance)\b"
+    ("concurrency", re.compile(r"\b" + _NUM + r"\s+(?:reqs?|requests|sequences)\s*(?:\s+per\s+|/)\s*(?:rank|GPU|replica|worker|instance)\b"
                                r"(?!\s*(?:per|/|a)\s*(?:s\b|sec|second))", re.I)),
     ("concurrency", re.compile(
         r"\b" + _NUM + r"\s+(?:requests|sequences|queries|prompts)\s+in[- ]?flight\b", re.I)),
