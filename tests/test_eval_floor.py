@@ -54,9 +54,10 @@ FLOORS = {
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
                    "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
-    # test (only scored): technique .909 -> .916, mechanism .909 -> .916, op_value .941 -> .955 this session
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.91,
-             "mechanism": 0.91, "op_kind": 0.95, "op_value": 0.95, "hedge": 0.99},
+    # test (only scored): technique .909 -> .916, mechanism .909 -> .916, op_value .941 -> .955 in the seventh
+    # session; technique and mechanism .916 -> .927 in the eighth
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.92,
+             "mechanism": 0.92, "op_kind": 0.95, "op_value": 0.95, "hedge": 0.99},
 }
 
 
