@@ -1953,3 +1953,9 @@ def test_n_concurrency_and_a_rate_per_second_going_up() -> None:
 def test_requests_per_rank_written_with_a_slash() -> None:
     cs = claims("MTP at scale: +60.8% tok/s per rank at 2 concurrent reqs/rank vs only +14.2% at 128 reqs/rank.\n")
     assert (cs["60.8%"].op_value, cs["14.2%"].op_value) == (2, 128)
+
+
+def test_a_slash_per_rank_load_alone_and_no_bare_load_from_a_thousands_comma() -> None:
+    assert (lambda c: (c.op_kind, c.op_value))(claims("Only +14.2% at 128 reqs/rank.\n")["14.2%"]) == ("concurrency", 128)
+    cs = claims("Decode is 1.6x faster at 2,048 tokens.\n")
+    assert cs["1.6x"].op_kind == "unstated"  # "at 2,048" is no load of 2

@@ -118,7 +118,6 @@ class _DocContext:
     heading_techniques: dict[int, str | None] = field(default_factory=dict)
     # a heading that names no technique, under one that does ("### Performance" under "## HiCache")
     parent_heading_techniques: dict[int, str] = field(default_factory=dict)
-    heading_stack: list[tuple[int, int]] = field(default_factory=list)  # (level, start) of the open headings
     off_lexicon_sections: set[int] = field(default_factory=set)  # "## Sparsity for the batch tier"
     heading_starts: list[int] = field(default_factory=list)  # in document order
     doc_hardware: str | None = None
@@ -1232,6 +1231,7 @@ _BASELINE_HEADING = re.compile(r"^\W*(?:against|vs\.?|versus|compared (?:with|to
 def _document_context(document: Document) -> _DocContext:
     text = document.text
     d = _DocContext()
+    open_headings: list[tuple[int, int]] = []  # (level, start) of the headings enclosing the current block
     first_section_heading_seen = False
     lead: str | None = None
     for i, b in enumerate(document.blocks):
@@ -1265,14 +1265,14 @@ def _document_context(document: Document) -> _DocContext:
                 formats_of_cache = True  # ("KV-cache formats: FP8, NVFP4, and ...": a list of one technique's formats)
             d.heading_techniques[b.start] = techs[0] if len(set(techs)) == 1 else _heading_subject(t)
             level = b.level or 1
-            while d.heading_stack and d.heading_stack[-1][0] >= level:
-                d.heading_stack.pop()
-            if level >= 3 and not techs and b.start not in d.off_lexicon_sections and d.heading_stack:
-                parent = d.heading_stack[-1][1]
+            while open_headings and open_headings[-1][0] >= level:
+                open_headings.pop()
+            if level >= 3 and not techs and b.start not in d.off_lexicon_sections and open_headings:
+                parent_level, parent = open_headings[-1]
                 inherited = d.heading_techniques.get(parent) or d.parent_heading_techniques.get(parent)
-                if inherited is not None and d.heading_stack[-1][0] >= 2:
+                if inherited is not None and parent_level >= 2:
                     d.parent_heading_techniques[b.start] = inherited
-            d.heading_stack.append((level, b.start))
+            open_headings.append((level, b.start))
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and (
                     formats_of_cache or not _LISTS_TOPICS(t)):
                 d.title_technique = techs[0]
@@ -2120,7 +2120,7 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
 _POST_HANDLE = re.compile(r"\s*@\w+\s*(?:[·|•-]\s*)?(?:\(?[\w:]{1,8}\)?\s*)?(?:[·|•:-]\s*)?")
 _SETUP_COLUMN = re.compile(r"^\W*(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?|"
                            r"measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
-_BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?=\s*(?:,|;|\.(?:\s|$)|\band\b|\)|$))")
+_BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?![\d,.]*\d)(?=\s*(?:,(?!\d)|;|\.(?:\s|$)|\band\b|\)|$))")
 
 
 def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi: int,

@@ -120,7 +120,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("-way",),
     ("concurrency",),
     ("concurrency",),
-    ("per",),
+    ("per", "/"),
     ("flight",),
     ("c=", "c ="),
     ("at c", "around c", "near c"),
