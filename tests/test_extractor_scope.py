@@ -1959,3 +1959,9 @@ def test_a_slash_per_rank_load_alone_and_no_bare_load_from_a_thousands_comma() -
     assert (lambda c: (c.op_kind, c.op_value))(claims("Only +14.2% at 128 reqs/rank.\n")["14.2%"]) == ("concurrency", 128)
     cs = claims("Decode is 1.6x faster at 2,048 tokens.\n")
     assert cs["1.6x"].op_kind == "unstated"  # "at 2,048" is no load of 2
+
+
+def test_counts_of_a40s_and_other_chips_are_no_multiples() -> None:
+    assert claims("LLaMA2-70B ran on 8 x A40 with TP4 + PP2.\n") == {}
+    cs = claims("Two 2x A40 nodes ran it 1.3x faster than one H100.\n")
+    assert set(cs) == {"1.3x"}

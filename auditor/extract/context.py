@@ -11,7 +11,7 @@ from functools import lru_cache
 
 HARDWARE_RE = re.compile(
     r"(?<![\w-])(?:(\d{1,3})\s*[x×]\s*)?"
-    r"((?:NVIDIA\s+|AMD\s+)?(?:GB300|GB200|B300|B200|H200|H100|H800|H20|A100|A10G|A10|L40S|L40|L4|V100|T4|"
+    r"((?:NVIDIA\s+|AMD\s+)?(?:GB300|GB200|B300|B200|H200|H100|H800|H20|A100|A10G|A10|A30|A40|L40S|L40|L20|L4|V100|T4|"
     r"MI300X|MI325X|MI355X|MI350X|MI250X?|MI210|MI100|RTX\s?4090|RTX\s?5090|RTX\s?6000|RTX\s?3090|RTX\s?A6000|A6000|"
     r"TPU\s?v\d\w*|Gaudi\s?\d|Trainium\s?\d?|Trn[12]|Inferentia\s?\d?|Inf[12]|"
     r"(?:Apple\s+)?M[1-5]\s(?:Pro|Max|Ultra)|Apple\s+M[1-5])"

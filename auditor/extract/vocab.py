@@ -160,7 +160,7 @@ RATIO_DECOY_NEXT = re.compile(
     r"accelerators?|v100|t4|tpu|gaudi|hgx|dgx|nvl\d*|sxm|devices?|ranks?|workers?|replicas?|instances?|"
     r"cpus?|cores?|servers?|experts?|layers?|heads?|intel|amd|nvidia|xeon|epyc|ddr\d\w*|hbm\w*|nvme|ssds?|"
     r"sockets?|dimms?|tpus?|tpuv\w*|inf\d|trn\d|lpus?|npus?|ascend|trainium\w*|inferentia\w*|apart|concurrency|seeds?|"
-    r"arc|radeon|geforce|quadro|jetson|l20|l40s?|a800|h800|rtx\d*|trillium|v\d+[ep])\b",
+    r"arc|radeon|geforce|quadro|jetson|l20|l40s?|a800|h800|a30|a40|a6000|rtx\d*|trillium|v\d+[ep]|nics?)\b",
     re.IGNORECASE,
 )
 RATIO_DECOY_PREV = {"tp", "dp", "ep", "pp", "tensor", "parallelism", "parallel",
@@ -182,7 +182,8 @@ PERCENT_DECOY_RE = re.compile(
 NON_PERF_RE = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(t) for t in NON_PERF_CONTEXT) + r")(?![\w])")
 # "4 x 80GB", "2 x 8": a spaced x between two numbers is a product, not a ratio
 # "4 x 80GB", "4 x 8xH200", "2 x TP4" / "1 x DEP8" (replicas of a parallel layout)
-SPACED_X_NEXT = re.compile(r"^\d+[\w.-]*$|^(?:TP|PP|EP|DP|DEP|CP|SP)\d+$", re.IGNORECASE)
+SPACED_X_NEXT = re.compile(r"^\d+[\w.-]*$|^(?:TP|PP|EP|DP|DEP|CP|SP)\d+$|"
+                           r"^(?:GB|[ABHLTV]|MI|RTX)\d{2,4}[A-Z]?$", re.IGNORECASE)  # "8 x A40", "8 x H800": a count of chips
 
 
 # Figures that describe a bundle of changes, not one technique ("stacked together, the changes ...",
