@@ -26,7 +26,9 @@ MODEL_RE = re.compile(
     r"GPT-J|TinyLlama[- ]1\.1B|Phi-\d(?:\.\d)?(?:[- ]mini)?|Falcon[- ]\d+B)(?![\w])",
     re.I,
 )
-PRECISION_RE = re.compile(r"\b(NVFP4|MXFP4|MXFP8|FP4|FP8|BF16|FP16|FP32|INT8|INT4|W4A16|W8A8|W4A8)\b", re.I)
+# the 4-bit floating formats and their microscaled kin, one alternation for every format pattern
+FP4_FAMILY = r"NVFP4|MXFP4|MXFP8|FP4"
+PRECISION_RE = re.compile(r"\b(" + FP4_FAMILY + r"|FP8|BF16|FP16|FP32|INT8|INT4|W4A16|W8A8|W4A8)\b", re.I)
 LENGTH_RES = [
     (re.compile(r"\bISL\s*/\s*OSL\s*(?:of|=|:)?\s*([\d,.]+)\s*(k)?\s*/\s*([\d,.]+)\s*(k)?\b", re.I), "both"),
     (re.compile(r"\bISL\s*[=:]?\s*([\d,.]+)\s*(k)?\b.{0,20}?\bOSL\s*[=:]?\s*([\d,.]+)\s*(k)?\b", re.I), "both"),

@@ -1080,7 +1080,7 @@ def _document_draft(doc: Doc, s: int, e: int) -> bool:
             r"paper|post|blog|doc|document|rfc|spec|plan|report)\b", after))
 
 
-_PRECISION_WORD = re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|float8|INT4|W4A16)\b", re.I)
+_PRECISION_WORD = re.compile(r"\b(?:" + ctx.FP4_FAMILY + r"|FP8|float8|INT4|W4A16)\b", re.I)
 _DTYPE_TECHNIQUES = ("fp8-quantization", "weight-quantization")
 
 
@@ -1096,9 +1096,9 @@ def _fused_before(doc: Doc, start: int) -> bool:
 
 
 _PRECISION_TECH = [
-    (re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
+    (re.compile(r"\b(?:" + ctx.FP4_FAMILY + r"|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
                 r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
-    (re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP8|float8|float4)\b", re.I), "fp8-quantization"),
+    (re.compile(r"\b(?:" + ctx.FP4_FAMILY + r"|FP8|float8|float4)\b", re.I), "fp8-quantization"),
     (re.compile(r"\b(?:INT4|4-bit|W4A16)\b", re.I), "weight-quantization"),
     # llama.cpp's GGUF types set against the unquantised model ("Q4_0 vs F16")
     (re.compile(r"\bQ[2-8]_(?:0|1|K(?:_[SML])?)\b"), "weight-quantization"),
@@ -1123,27 +1123,24 @@ def _precision_technique(text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=1024)
 def _named_not_as_setting(text: str) -> list[str]:
     """The techniques a text names, less those it names as a setting or as the baseline."""
-    pipe = get_pipeline()
-    d = pipe.nlp.make_doc(text)
-    return [t[2] for t in _technique_spans(pipe, d) if not _is_setting_or_baseline(d, t)]
+    return list(_subject_names_cached(text, False, _FP4_WEIGHT_ONLY.get()))
 
 
 def _leadin_technique(text: str, skip_tools: bool = False) -> str | None:
     """The one technique a lead-in names as its subject: not a setting or the baseline, and with
     skip_tools (a table's lead-in, "... with FP8 weights ...") not a tool either."""
-    return _leadin_technique_cached(text, skip_tools, _FP4_WEIGHT_ONLY.get())
+    names = set(_subject_names_cached(text, skip_tools, _FP4_WEIGHT_ONLY.get()))
+    return names.pop() if len(names) == 1 else None
 
 
 @lru_cache(maxsize=1024)
-def _leadin_technique_cached(text: str, skip_tools: bool, weight_only: bool) -> str | None:
+def _subject_names_cached(text: str, skip_tools: bool, weight_only: bool) -> tuple[str, ...]:  # (the flag keys the cache)
     pipe = get_pipeline()
     d = pipe.nlp.make_doc(text)
-    names = {t[2] for t in _technique_spans(pipe, d)
-             if not _is_setting_or_baseline(d, t) and not (skip_tools and _is_instrument(d, t))}
-    return names.pop() if len(names) == 1 else None
+    return tuple(t[2] for t in _technique_spans(pipe, d)
+                 if not _is_setting_or_baseline(d, t) and not (skip_tools and _is_instrument(d, t)))
 
 
 def _technique_in_text(text: str) -> list[str]:
@@ -2425,6 +2422,14 @@ _SHARED_VERBS = {"running", "run", "using", "use", "with", "on", "serving", "ser
                  "sharing"}
 
 
+def _sentence_start(doc: Doc, i: int) -> int:
+    """Where the sentence holding token i starts in the block's text, found by its punctuation (the doc
+    may be a bare make_doc with no sentence boundaries), looking back at most 300 characters."""
+    text, at = _doc_text(doc), doc[i].idx
+    starts = [m.end() for m in _SENT_END.finditer(text, max(0, at - 300), at)]
+    return starts[-1] if starts else max(0, at - 300)
+
+
 def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
     """"both running Dynamo with TensorRT-LLM, MTP and disaggregated prefill/decode": what both sides
     of the comparison run is held fixed, not what the figure measures."""
@@ -2438,9 +2443,7 @@ def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
         if x.lower_ in ("both", "each") and i + 2 < len(doc) and doc[i + 1].lower_ in _BOTH_NOUNS and \
                 doc[i + 2].lower_ in _SHARED_VERBS | {"ran", "used"}:
             return True  # "Both systems ran DeepSeek-R1-0528 in FP4 with ... MTP": held fixed on both sides
-    text, at = _doc_text(doc), doc[t[0]].idx
-    starts = [m.end() for m in _SENT_END.finditer(text, max(0, at - 300), at)]
-    if _BOTH_OPENING.match(text, starts[-1] if starts else max(0, at - 300), at):
+    if _BOTH_OPENING.match(_doc_text(doc), _sentence_start(doc, t[0]), doc[t[0]].idx):
         return True  # "Both systems ran DeepSeek-R1 in FP4 with ..., Dynamo with TensorRT-LLM, MTP, and ...": the shared setup
     after = " ".join(x.lower_ for x in doc[t[1]:t[1] + 6])  # "Turning MTP on for both sides"
     # "Turning MTP on for both sides", "The FP8 checkpoint is the same for every backend"
@@ -2460,7 +2463,7 @@ _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w.-]+\s+){0,5}?of\s+(?:an?\s+|t
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
 _PRECISION_SUBJECT = re.compile(
-    r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|FP4|NVFP4|MXFP4|MXFP8|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
+    r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|" + ctx.FP4_FAMILY + r"|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|halves|halved|cuts|reduces|delivers|delivered|gives|adds|"
     r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
@@ -2498,7 +2501,7 @@ def _LISTS_TOPICS(title: str) -> bool:
 
 _SWITCH_TO_PRECISION = re.compile(
     r"\b(?:switch\w*|mov(?:e|es|ed|ing)|convert\w*|chang\w*|dropp?\w*|quanti[sz]\w*|cast\w*|going)\b[^.;:]{0,40}?"
-    r"\b(?:to|in|into)\s+(?:NVFP4|MXFP4|MXFP8|FP4|FP8|INT4|INT8|4-bit|8-bit)\b", re.I)
+    r"\b(?:to|in|into)\s+(?:" + ctx.FP4_FAMILY + r"|FP8|INT4|INT8|4-bit|8-bit)\b", re.I)
 
 
 def _named_as_baseline_in(doc: Doc, sent: Span, name: str, bctx: "_BlockContext") -> bool:
@@ -2570,9 +2573,7 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if nxt is not None and (nxt.lower_ in ("compute", "tflops", "pflops", "flops", "teraflops", "petaflops") or (
             nxt.lower_ == "tensor" and t[1] + 1 < len(doc) and doc[t[1] + 1].lower_ in ("core", "cores"))):
         return True  # "1.5x more dense FP4 compute", "FP8 tensor cores": the chip's capability, not a change made
-    text, at = _doc_text(doc), doc[t[0]].idx
-    starts = [m.end() for m in _SENT_END.finditer(text, max(0, at - 300), at)]
-    if _TESTBED_START.match(text, starts[-1] if starts else max(0, at - 300), at):
+    if _TESTBED_START.match(_doc_text(doc), _sentence_start(doc, t[0]), doc[t[0]].idx):
         return True  # "The test bed is B200 nodes with tensor parallelism across four GPUs": the setup
     if t[0] > 0 and doc[t[0] - 1].lower_ == "whose" and any(x.lower_ in ("already", "also", "still")
                                                           for x in doc[t[1]:min(len(doc), t[1] + 2)]):
@@ -2636,7 +2637,7 @@ def _bare_formats(doc: Doc, sent: Span, techs: list[tuple[int, int, str]]) -> li
     return out
 
 
-_FORMAT_WORD_RE = re.compile(r"\b(?:NVFP4|MXFP4|MXFP8|FP4|FP6|FP8|INT4|INT8)\b", re.I)
+_FORMAT_WORD_RE = re.compile(r"\b(?:" + ctx.FP4_FAMILY + r"|FP6|FP8|INT4|INT8)\b", re.I)
 _FORMAT_VERBS = frozenset(
     "delivers delivered gives gave gets got takes took moves moved brings brought is was runs ran adds added "
     "cuts cut halves halved doubles doubled improves improved raises raised keeps kept wins won beats beat "
