@@ -89,9 +89,10 @@ def build_distinct() -> tuple[Path, int, int]:
     d = OUT / "corpus-distinct"
     marker = d / ".words"
     docs = source_docs()
-    if marker.exists() and int(marker.read_text().split()[1]) == len(docs):
+    if marker.exists():
         n_words, n_files = map(int, marker.read_text().split())
-        return d, n_words, n_files
+        if n_files == len(docs):
+            return d, n_words, n_files
     return d, *_write_corpus(d, docs)
 
 

@@ -27,8 +27,9 @@ def _cells(raw: str) -> list[tuple[str, int]]:
     return out
 
 
+_SENTENCE_CLOSE = r"[.!?][\"'”’)]*"  # a full stop and any closing quote or bracket after it
 # two spaces after a full stop: how many people type prose, not a column gap
-_PROSE_GAP = re.compile(r"[.!?][\"'”’)]*(?: {2,}|\t)(?=[\"'“‘(]?[A-Z])")
+_PROSE_GAP = re.compile(_SENTENCE_CLOSE + r"(?: {2,}|\t)(?=[\"'“‘(]?[A-Z])")
 
 
 def _is_table(lines: list[tuple[int, str]]) -> bool:
@@ -82,7 +83,7 @@ def _is_line_list(para: list[tuple[int, str]]) -> bool:
         and len(lines[-1]) <= 120
 
 
-_POST_END = re.compile(r"[.!?][\"'”’)]*\s*$|\s\S*[\U0001F300-\U0001FAFF]\s*$")
+_POST_END = re.compile(_SENTENCE_CLOSE + r"\s*$|\s\S*[\U0001F300-\U0001FAFF]\s*$")
 
 
 def _is_line_per_post(para: list[tuple[int, str]]) -> bool:
