@@ -255,6 +255,15 @@ def main() -> None:
                 r, rn = ours / res[tool]["words_per_s"], ours_np / res[tool]["words_per_s"]
                 res[f"ratio_vs_{tool}"] = {"predict": r, "no_predict": rn}
                 print(f"  ratio auditor / {tool}: {r:.1f}x (fade model on), {rn:.1f}x (--no-predict)")
+            # The cold-start budget is absolute seconds, so it moves with the machine; a peer's cold start on
+            # the same post, timed in the same minutes, says how fast this machine is (and python -c pass
+            # how much of it is the interpreter alone).
+            p_cold, p_all = timed([str(PEER_VENV / "bin" / "proselint"), "-o", "compact", "check", str(post)],
+                                  max(5, args.runs))
+            bare, _ = timed([sys.executable, "-c", "pass"], max(5, args.runs))
+            res["proselint cold start"] = {"median_s": p_cold, "seconds": p_all, "python_bare_s": bare}
+            print(f"  proselint cold start on the same post: {p_cold:.2f} s (bare python {bare:.2f} s); "
+                  f"auditor / proselint: {cold / p_cold:.2f}x the time")
             pd = res["proselint, distinct documents"]["words_per_s"]
             r = wps("auditor check, distinct documents") / pd
             rn = wps("auditor check --no-predict, distinct") / pd
