@@ -1974,3 +1974,22 @@ def test_data_parallel_attention_is_a_residency_change() -> None:
                 "Running DP attention raises the concurrency ceiling from 500 to 4,000 requests.\n")
     assert cs["1.9x"].technique is None and cs["1.9x"].mechanism == "residency"
     assert cs["500 to 4,000"].mechanism == "residency"
+
+
+def test_direction_reads_past_stacked_hedges_and_the_noun_a_verb_cuts() -> None:
+    def d(text: str) -> dict:
+        return {k: (c.direction, c.metric) for k, c in claims("# T\n\n" + text + "\n").items()}
+    assert d("Combined, the cost of serving falls by up to about 50%.") == {"50%": ("better", "cost")}
+    assert d("Prompt caching reduces costs by up to 90% and latency by up to 85%.") == {
+        "90%": ("better", "cost"), "85%": ("better", "latency")}
+    assert d("Against ServerlessLLM, the pool cuts auto-scaling overhead by 97%.")["97%"][0] == "better"
+    assert d("TRT-LLM n-gram drafting on 8xB200: +96% e2e at bs=1.")["96%"] == ("better", "e2e")
+    assert d("The patch adds +12% e2e latency.")["12%"][0] == "worse"  # a latency named after e2e: more of it
+
+
+def test_plural_change_nouns_make_a_change_not_a_level() -> None:
+    cs = claims("# Notes\n\n- #6374, same kernel at larger batches: regressions of 2-10% against master.\n")
+    assert cs["2-10%"].direction == "worse" and cs["2-10%"].metric == "unspecified"  # "at larger batches": the load
+    cs = claims("# Notes\n\nVersion 2 reported accuracy gains of as much as 4% on most tasks alongside its throughput "
+                "result.\n\nIt also reported TTFT reductions of up to ~37%.\n")
+    assert set(cs) == {"37%"} and cs["37%"].direction == "better"  # the accuracy gain is no speed claim

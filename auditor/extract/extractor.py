@@ -643,7 +643,11 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if nxt is not None and nxt.lower_ == "of" and _LOSS_BEFORE.search(_window_text(doc, fig.start - 5, fig.start, sent)) \
                 and _SHARE_OF_PERF.match(_window_text(doc, fig.end + 1, fig.end + 4, sent)):
             return False  # "open-source stacks can lose as much as 60% of their throughput": a loss of performance
-        decoy_window = _QUALITY_HELD.sub(" ", _window_text(doc, fig.start - 5, _words_end(doc, fig.end, 5, sent), sent))
+        lead = [t.lower_ for t in doc[max(sent.start, fig.start - 6):fig.start]]
+        reach = 5 + len(lead) - len(_strip_hedge(lead))  # "accuracy gains of as much as 4%": past the hedge,
+        if any(t.is_punct for t in doc[max(sent.start, fig.start - reach):fig.start]):
+            reach = 5  # within the clause ("0% CPU hit rate, rising to about 15%" keeps the five words)
+        decoy_window = _QUALITY_HELD.sub(" ", _window_text(doc, fig.start - reach, _words_end(doc, fig.end, 5, sent), sent))
         if any(not (m.group(0).startswith("of ") and nxt is not None and nxt.lower_ in _COMPARATIVES)
                for m in PERCENT_DECOY_RE.finditer(decoy_window)) \
                 and not _speed_figure(doc, fig, sent) and not _metric_after_comparative(doc, fig, sent) \
@@ -665,8 +669,9 @@ def _is_decoy(doc: Doc, fig: _Fig, sent: Span, cell_header: str | None, accepted
         if level_prev in ("of", "at") and fig.form == "percent" and nxt_word not in _LEVEL_BREAKERS:
             # "hit rate of 75 %", "at 90 %": a level, not a change
             before2 = _window_text(doc, fig.start - (8 if hedged else 4), fig.start, sent)
-            if not re.search(r"\b(by|improvement|reduction|gain|speedup|increase|decrease|drop|cut|boost|"
-                             r"uplift|savings?|regression|penalty|overhead|loss|benefits?)\b", before2):
+            if not re.search(r"\b(by|improvements?|reductions?|gains?|speedups?|increases?|decreases?|drops?|cuts?|"
+                             r"boosts?|uplifts?|savings?|regressions?|penalty|penalties|overheads?|loss|losses|"
+                             r"benefits?)\b", before2):
                 return True
         if nxt is not None and nxt.lower_ == "of" and fig.form == "percent" and fig.end + 1 < sent.end and \
                 not _SHARE_OF_PERF.match(_window_text(doc, fig.end + 1, fig.end + 4, sent)):
@@ -796,8 +801,9 @@ def _find_metric(text: str, fig_start: int, fig_end: int, skip: list[tuple[int, 
                 not text[m.end():fig_start].strip(" ~≈") and not re.search(
                     r"\b(?:" + "|".join(sorted(CHANGE_VERBS | _COST_NOUN_MODIFIERS)) + r"|the|its|their|our|per|total)\s+$", text[max(0, m.start() - 20):m.start()], re.I):
             continue  # "This change cost 2.9%": the verb, not the quantity (not "cuts cost 30%")
-        if metric == "capacity" and _COUNT_BEFORE.search(text, max(0, m.start() - 16), m.start()):
-            continue  # "at 100 concurrent users": an operating point, not the quantity measured
+        if metric == "capacity" and (_COUNT_BEFORE.search(text, max(0, m.start() - 16), m.start()) or
+                                     re.search(r"\bat\s+(?:the\s+)?$", text[max(0, m.start() - 8):m.start()], re.I)):
+            continue  # "at 100 concurrent users", "at larger batches": an operating point, not the quantity measured
         if metric == "capacity" and re.match(r"\s*(?:per second|per sec|/s\b)", text[m.end():m.end() + 12]):
             metric = "throughput"  # "more requests per second" is a rate, not room
         if m.start() >= fig_end:
@@ -852,6 +858,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         return ("better" if lower_better else "worse"), True  # ("ran at 0.76-0.78x the speed": both ends below 1)
     if fig.unit == "%" and fig.sign:
         down = fig.sign < 0
+        if not down and _E2E_GAIN.match(doc[fig.end:min(sent.end, fig.end + 3)].text):
+            return "better", False  # "+96% e2e at bs=1": an end-to-end speedup, not 96% more latency
         return ("better" if down == lower_better else "worse"), down
     # nearest cue word, looking after the figure first ("2.5x faster", "54 % lower"), then before
     end = fig.end
@@ -878,7 +886,8 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         raw = raw[:-2] + ["by"]  # "slightly slower, by 1.05%"
     if raw[-2:] == ["behind", "the"]:
         raw = raw[:-2] + ["the"]  # "the load behind the 30%": what underlies the figure, no lag
-    raw = ["" if w == "costs" and i and raw[i - 1] in _COST_NOUN_MODIFIERS else w for i, w in enumerate(raw)]
+    raw = ["" if w == "costs" and i and (raw[i - 1] in _COST_NOUN_MODIFIERS or raw[i - 1] in CHANGE_VERBS) else w
+           for i, w in enumerate(raw)]  # ("reduces costs by 90%": the noun)
     before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
     before = ["slowdown" if w == "down" and before[i + 1:i + 2] and before[i + 1] in _SLOW_VERBS else w
               for i, w in enumerate(before)]  # "decoding slowed down threefold"
@@ -890,12 +899,15 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         return ("better" if lower_better else "worse"), True
     if "slowly" in after[:3]:  # "grows 1.85x more slowly": less of a lower-is-better quantity
         return ("better" if lower_better else "worse"), True
-    for word in after + before:
+    cues = after + before
+    for i, word in enumerate(cues):
         if word in ("slower", "slowdown", "slow-down"):
             return "worse", False
         if word in GOOD_WORDS:
             return "better", bool(lower_better)
         if word in BAD_WORDS:
+            if i >= len(after) and word in _LOSS_NOUNS and any(w in DOWN_WORDS for w in cues[i + 1:i + 5]):
+                return "better", True  # "cut auto-scaling overhead by 97%": the overhead is what went down
             return "worse", not lower_better
         if word in UP_WORDS:
             return ("worse" if lower_better else "better"), False
@@ -919,20 +931,26 @@ _TAKES_LONGER = re.compile(r"(?:as long|longer)\b(?!\s+(?:context|contexts|seque
 _TIMES_THAT_OF = re.compile(r"(?:that|those) of\b|the (?:price|cost|latency|memory)\b|as (?:high|much|expensive|long)\b",
                             re.I)
 _SLOW_VERBS = {"slowed", "slows", "slow", "slowing"}
+_E2E_GAIN = re.compile(r"(?:e2e|end-to-end)\b(?!\s*(?:-\s*)?(?:latency|time|runtime|duration|ms|s\b|sec))", re.I)
+_LOSS_NOUNS = {"overhead", "overheads", "penalty", "regression", "regressions", "loss", "degradation"}
 
 
 _HEDGES_LONGEST_FIRST = sorted(HEDGE_BEFORE, key=lambda h: -len(h[0]))
 
 
 def _strip_hedge(words: list[str]) -> list[str]:
-    """Drop a hedge right before the figure: the 'up' of 'up to 2x' or the 'more' of 'more than 3x'
-    says nothing about direction."""
+    """Drop the hedges right before the figure: the 'up' of 'up to 2x' or the 'more' of 'more than 3x'
+    says nothing about direction; hedges stack ("falls by up to about 50%")."""
     if words and words[-1] in ("a", "an", "the"):
         words = words[:-1]
-    for phrase, _ in _HEDGES_LONGEST_FIRST:
-        n = len(phrase)
-        if n <= len(words) and tuple(words[-n:]) == phrase:
-            return words[:-n]
+    stripped = True
+    while stripped and words:
+        stripped = False
+        for phrase, _ in _HEDGES_LONGEST_FIRST:
+            n = len(phrase)
+            if n <= len(words) and tuple(words[-n:]) == phrase:
+                words, stripped = words[:-n], True
+                break
     return words
 
 

@@ -64,7 +64,8 @@ METRIC_TERMS: dict[str, list[str]] = {
                  "kv cache capacity", "tokens resident", "resident", "sequences in flight",
                  "batch grow", "batches grow", "batch to grow", "batch size grow", "max tokens", "kv cache max tokens",
                  "kv cache tokens", "tokens of kv cache"],
-    "cost": ["cost", "discount", "api costs", "serving costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
+    "cost": ["cost", "discount", "api costs", "serving costs", "reduces costs", "reduce costs", "reduced costs",
+             "cuts costs", "cut costs", "lowers costs", "lower costs", "slashes costs", "inference costs", "compute costs", "gpu costs", "hosting costs",
              "operating costs", "cheaper", "price per token", "cost per token", "cost per million tokens",
              "$/token", "$/m tokens", "tco", "dollars per", "price-performance", "per dollar",
              "price performance", "price/performance", "performance per dollar", "performance/$",
@@ -103,7 +104,7 @@ DOWN_WORDS = {"lower", "less", "fewer", "reduce", "reduces", "reduced", "reducin
 GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperforms", "outperform", "accelerates",
               "acceleration", "better", "improvement", "improves", "improved", "improve", "improving", "gain", "gains", "gained", "wins", "win",
               "beats", "ahead", "accelerated", "cheaper"}
-BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regresses", "regressed", "regress", "degrades",
+BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regressions", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
              "behind", "costs", "trails", "trail", "trailing", "lags", "lag", "lagging", "slowed", "slows"}
 
