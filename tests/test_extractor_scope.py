@@ -1993,3 +1993,18 @@ def test_plural_change_nouns_make_a_change_not_a_level() -> None:
     cs = claims("# Notes\n\nVersion 2 reported accuracy gains of as much as 4% on most tasks alongside its throughput "
                 "result.\n\nIt also reported TTFT reductions of up to ~37%.\n")
     assert set(cs) == {"37%"} and cs["37%"].direction == "better"  # the accuracy gain is no speed claim
+
+
+def test_direction_words_near_the_figure_and_a_listed_figure_borrowing_its_leader_s() -> None:
+    def d(text: str) -> dict:
+        return {k: c.direction for k, c in claims("# T\n\n" + text + "\n").items()}
+    assert d("At high request rates both went negative: a 1.4x slowdown on ShareGPT and 1.8x on CNN/DailyMail.") == {
+        "1.4x": "worse", "1.8x": "worse"}
+    assert d("Output throughput rose 4.9%, and 4.6% when the two arms swapped GPUs.") == {"4.9%": "better", "4.6%": "better"}
+    assert d("Average TTFT down 56%, throughput doubled.") == {"56%": "better", "doubled": "better"}  # its own metric
+    assert d("Peak throughput improved by 10%, but latency doubled, so it stays experimental.")["doubled"] == "worse"
+    assert d("Upstream measures 1%-5% lower run-time performance than compiling the full model.")["1%-5%"] == "worse"
+    assert d("The vector-sparse kernel gives up about 10% of throughput against dense attention.")["10%"] == "worse"
+    assert d("The new kernel gives up to 2.4x the throughput of the old one.")["2.4x"] == "better"
+    assert d("With one request at a time, chunking only adds its overhead: first tokens arrived 7% later.")["7%"] == "worse"
+    assert d("It reduces deployment costs by as much as 77% in chat and 33% in documents.") == {"77%": "better", "33%": "better"}

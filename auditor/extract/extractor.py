@@ -842,10 +842,44 @@ _MODIFIER_AFTER = re.compile(r"[- ](?:sensitive|bound|optimi[sz]ed|critical|orie
 _CLAUSE_RE = re.compile(r"[,;:()]|\band\b|\bwhile\b|\bbut\b|\bwhereas\b|\bvs\.?|\bversus\b", re.I)
 
 
-def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]:
-    """(better|worse, whether the quantity went down) for the announced system."""
+def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str,
+               prev: tuple[_Fig, str] | None = None) -> tuple[str, bool]:
+    """(better|worse, whether the quantity went down) for the announced system. A figure with no cue of
+    its own, listed after an earlier one of its sentence (prev: that figure and its metric), goes the
+    way that one went ("a 1.4x slowdown on ShareGPT and 1.8x on CNN/DailyMail", "P50 TTFT rose 11.4%
+    and P50 time between tokens 7.6%", "throughput rose 4.9%, and 4.6% when the arms swapped")."""
+    read = _direction_cued(doc, fig, sent, metric)
+    if read is None and prev is not None and doc[fig.start].lower_ not in _MULTIPLY_WORDS and \
+            _listed_after(doc, prev[0], fig):
+        read = _direction_cued(doc, prev[0], sent, prev[1], words_only=True)
+    if read is None:
+        lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(_span_text(doc, sent)))
+                                                     and not EFFICIENCY_RE.search(_span_text(doc, sent)))
+        return "better", bool(lower_better)
+    return read
+
+
+def _listed_after(doc: Doc, prev: _Fig, fig: _Fig) -> bool:
+    """fig is the next member of a list prev opened: a few words between them, joined by "and" or a
+    comma, none a verb of change or a clause of its own ("which turns into a 1.91x gain")."""
+    start = prev.end + (1 if prev.end < fig.start and doc[prev.end].lower_ in CHANGE_VERBS else 0)  # prev's own cue
+    gap = [t.lower_ for t in doc[start:fig.start]]
+    return 0 < len(gap) <= 9 and ("and" in gap or "," in gap) and not any(
+        w in CHANGE_VERBS or w in _OWN_CLAUSE or w in (";", ":", "(", ")") for w in gap) and \
+        not _METRIC_RE.search(doc[start:fig.start].text)  # ("TTFT down 56%, throughput doubled": its own metric)
+
+
+_OWN_CLAUSE = {"which", "that", "while", "but", "whereas", "vs", "vs.", "versus", "than", "so", "turns", "into", "gives",
+               "giving", "yields", "is", "are", "was", "were", "or"}
+
+
+def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bool = False) -> tuple[str, bool] | None:
+    """_direction from the figure's own words; None when nothing near it says which way. words_only:
+    only a cue word counts (what a later list member may borrow), not the figure's sign or size."""
     lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(_span_text(doc, sent)))
                                                  and not EFFICIENCY_RE.search(_span_text(doc, sent)))
+    if words_only and (fig.unit == "abs" or fig.sign or (fig.unit == "x" and fig.value < 1)):
+        return None
     if fig.unit == "abs" and fig.old is not None and fig.new is not None:
         down = fig.new < fig.old
         if metric == "unspecified":
@@ -886,8 +920,11 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         raw = raw[:-2] + ["by"]  # "slightly slower, by 1.05%"
     if raw[-2:] == ["behind", "the"]:
         raw = raw[:-2] + ["the"]  # "the load behind the 30%": what underlies the figure, no lag
-    raw = ["" if w == "costs" and i and (raw[i - 1] in _COST_NOUN_MODIFIERS or raw[i - 1] in CHANGE_VERBS) else w
-           for i, w in enumerate(raw)]  # ("reduces costs by 90%": the noun)
+    raw = ["" if w == "costs" and i and (raw[i - 1] in _COST_NOUN_MODIFIERS or raw[i - 1] in CHANGE_VERBS or
+                                         (i > 1 and raw[i - 2] in CHANGE_VERBS)) else w
+           for i, w in enumerate(raw)]  # ("reduces costs by 90%", "reduces deployment costs": the noun)
+    raw = ["loses" if w == "up" and i and raw[i - 1] in ("give", "gives", "gave", "giving") and raw[i + 1:i + 2] != ["to"]
+           else w for i, w in enumerate(raw)]  # "gives up about 10% of throughput" (not "gives up to 2x")
     before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
     before = ["slowdown" if w == "down" and before[i + 1:i + 2] and before[i + 1] in _SLOW_VERBS else w
               for i, w in enumerate(before)]  # "decoding slowed down threefold"
@@ -895,6 +932,10 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
         return ("worse" if metric in HIGHER_IS_BETTER and metric != "unspecified" else "better"), True
     if _cost_is_verb(doc, fig, sent) and not any(w in CHANGE_VERBS or w in GOOD_WORDS for w in after):
         return "worse", not lower_better  # "This change cost 2.9%": a loss
+    if after[:1] == ["later"]:  # "first tokens arrived 7% later"
+        return "worse", False
+    if _LESS_PERFORMANCE.match(doc[fig.end:min(sent.end, fig.end + 7)].text):
+        return "worse", True  # "1%-5% lower run-time performance": less speed
     if after[:1] in (["under"], ["below"]):  # "INT8 lands 48 % under BF16": less of the quantity
         return ("better" if lower_better else "worse"), True
     if "slowly" in after[:3]:  # "grows 1.85x more slowly": less of a lower-is-better quantity
@@ -917,6 +958,10 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
             return ("better" if lower_better else "worse"), True
     if fig.form == "fraction":
         return "better", True
+    if metric in _TIME_METRICS and doc[fig.start].lower_ in _MULTIPLY_WORDS and (
+            _TIME_METRIC_END.search(doc[max(sent.start, fig.start - 3):fig.start].text) or
+            _TIME_METRIC_START.match(doc[fig.end:min(sent.end, fig.end + 3)].text)):
+        return "worse", False  # "but latency doubled", "would double TTFT": more of a lower-is-better quantity
     if fig.unit == "x" and fig.value > 1 and metric in ("unspecified", "other", *LOWER_IS_BETTER) and _TAKES_LONGER.match(
             doc[fig.end:min(sent.end, fig.end + 4)].text) and not re.search(
             r"\b(?:contexts?|sequences?|prompts?|inputs?|outputs?)\s*$", doc[max(sent.start, fig.start - 3):fig.start].text):
@@ -924,7 +969,7 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str) -> tuple[str, bool]
     if fig.unit == "x" and fig.value > 1 and metric in LOWER_IS_BETTER and _TIMES_THAT_OF.match(
             doc[fig.end:min(sent.end, fig.end + 4)].text):
         return "worse", False  # "The input price is 30x that of GPT-4o": thirty times the cost
-    return "better", bool(lower_better)
+    return None
 
 
 _TAKES_LONGER = re.compile(r"(?:as long|longer)\b(?!\s+(?:context|contexts|sequences?|prompts?|inputs?|outputs?))", re.I)
@@ -932,6 +977,14 @@ _TIMES_THAT_OF = re.compile(r"(?:that|those) of\b|the (?:price|cost|latency|memo
                             re.I)
 _SLOW_VERBS = {"slowed", "slows", "slow", "slowing"}
 _E2E_GAIN = re.compile(r"(?:e2e|end-to-end)\b(?!\s*(?:-\s*)?(?:latency|time|runtime|duration|ms|s\b|sec))", re.I)
+_TIME_METRICS = {"latency", "ttft", "itl", "tpot", "e2e"}
+_TIME_WORDS = r"(?:latency|latencies|TTFT|ITL|TPOT|TBT|time to first token|inter-token latency)"
+_TIME_METRIC_END = re.compile(_TIME_WORDS + r"\s*$", re.I)
+_TIME_METRIC_START = re.compile(r"\s*(?:the\s+)?" + _TIME_WORDS + r"\b", re.I)
+_LESS_PERFORMANCE = re.compile(r"\s*(?:lower|less|reduced|worse)\s+(?:(?!(?:and|or|but|while)\b)[\w-]+\s+){0,2}?(?:performance|perf|speed|throughput)\b",
+                               re.I)
+_MULTIPLY_WORDS = {"double", "doubles", "doubled", "doubling", "triple", "triples", "tripled", "tripling",
+                   "quadruple", "quadruples", "quadrupled"}
 _LOSS_NOUNS = {"overhead", "overheads", "penalty", "regression", "regressions", "loss", "degradation"}
 
 
@@ -1591,9 +1644,13 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
             continue
         kept.append(f)
         reach = max(reach, f.end)
+    prev: tuple[_Fig, str] | None = None
     for fig in kept:
         sent = sentence_at(fig.start, fig.end)
-        out.append(_make_claim(document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins, bctx))
+        if prev is not None and prev[0].start < sent.start:
+            prev = None
+        out.append(_make_claim(document, bi, block, doc, sent, fig, dctx, block_ops, techs, leadins, bctx, prev))
+        prev = (fig, out[-1].metric)
     _share_hedges(out, document.text)
     return out
 
@@ -1724,7 +1781,8 @@ _OP_PREPOSITION = re.compile(r"\b(?:at|under|in|during|near|around|on|for|with)\
 
 def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span, fig: _Fig,
                 dctx: _DocContext, block_ops: list[OpMention], techs: list[tuple[int, int, str]],
-                leadins: dict[int, OpMention], bctx: _BlockContext) -> Claim:
+                leadins: dict[int, OpMention], bctx: _BlockContext,
+                prev: tuple[_Fig, str] | None = None) -> Claim:
     base = block.start
     fig_cs = doc[fig.start].idx
     fig_ce = doc[fig.end - 1].idx + len(doc[fig.end - 1].text)
@@ -1791,7 +1849,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         _RIVAL_LEADIN.match(leadin) and _LABEL_ITEM.match(sent_text))
     if rival_item and metric == "unspecified":  # "vs other endpoints (output speed, single stream):"
         metric = _find_metric(leadin, len(leadin), len(leadin), []) or metric
-    direction, down = _direction(doc, fig, sent, metric)
+    direction, down = _direction(doc, fig, sent, metric, prev)
     spent = _COST_OF_METRIC.match(sent_text, rel_e) if fig.unit == "%" and _COSTS_BEFORE.search(sent_text[:rel_s]) else None
     spent_metric = _METRIC_RE.match(spent.group(1)) if spent else None
     if spent_metric is not None:  # "256-token chunks cost up to 20% of prefill throughput": that much of it lost
