@@ -2008,3 +2008,15 @@ def test_direction_words_near_the_figure_and_a_listed_figure_borrowing_its_leade
     assert d("The new kernel gives up to 2.4x the throughput of the old one.")["2.4x"] == "better"
     assert d("With one request at a time, chunking only adds its overhead: first tokens arrived 7% later.")["7%"] == "worse"
     assert d("It reduces deployment costs by as much as 77% in chat and 33% in documents.") == {"77%": "better", "33%": "better"}
+
+
+def test_a_subject_outside_the_lexicon_opening_the_figure_s_clause_owns_it() -> None:
+    cs = claims("# Min-latency notes\n\nTensorRT-LLM found that enabling CUDA graphs cut decode latency 7.22x on "
+                "average, while the overlap scheduler on its own gave only 1.03x.\n")
+    assert (cs["7.22x"].technique, cs["7.22x"].mechanism) == ("cuda-graphs", "per-token")
+    # the scheduler's figure: no lexicon technique, and its own clause's cue word ("scheduler") wins over
+    # the "decode latency" of the other clause
+    assert (cs["1.03x"].technique, cs["1.03x"].mechanism) == (None, "compute")
+    cs = claims("# Prefill\n\nPD disaggregation ran the prefill pool. Two-batch overlap lifts prefill throughput "
+                "by 27% to 35% at the same token count.\n")
+    assert cs["27% to 35%"].technique is None
