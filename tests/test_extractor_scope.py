@@ -2020,3 +2020,19 @@ def test_a_subject_outside_the_lexicon_opening_the_figure_s_clause_owns_it() -> 
     cs = claims("# Prefill\n\nPD disaggregation ran the prefill pool. Two-batch overlap lifts prefill throughput "
                 "by 27% to 35% at the same token count.\n")
     assert cs["27% to 35%"].technique is None
+
+
+def test_single_stream_named_beside_a_loaded_case_or_denied_is_no_operating_point() -> None:
+    def op(text: str, fig: str) -> tuple:
+        c = claims("# T\n\n" + text + "\n")[fig]
+        return c.op_kind, c.op_value
+    assert op("NVFP4 decoded 8-12% slower than FP8 in every single-stream and high-concurrency scenario.", "8-12%") == (
+        "unstated", None)
+    assert op("FP8 still 8-12% faster on decode, single stream and loaded.", "8-12%") == ("unstated", None)
+    assert op("None of these is a single-request number. GB300 gives 2.83x the throughput per GPU of GB200.",
+              "2.83x") == ("unstated", None)
+    assert op("The team measured speculation inside a serving engine rather than one request at a time: a draft "
+              "model gave up to 1.5x.", "1.5x") == ("unstated", None)
+    assert op("The kernel spreads one request's attention across all SMs and reports 3.5x higher throughput.",
+              "3.5x") == ("unstated", None)
+    assert op("At a single request FP8 is 1.4x faster.", "1.4x") == ("single", 1)  # the plain case still reads

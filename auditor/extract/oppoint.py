@@ -167,6 +167,16 @@ _CAP_BEFORE = re.compile(r"(?:max(?:imum)?|up to|at most)[\s_-]*$")
 _RATE_COMPARED = re.compile(r"\s*(?:vs\.?|versus|against|compared (?:with|to))\s+[~≈]?\d")
 
 
+_LOADED = (r"(?:(?:at\s+|under\s+)?(?:high|heavy|full)[- ]?(?:concurrency|load|qps)|loaded|batched|under load|"
+           r"multi[- ]?(?:stream|user|request)|high[- ]batch|large[- ]batch|at scale)")
+_BOTH_LOADS_AFTER = re.compile(r"(?:[- ](?:request|stream|user|decode|decoding))?(?:\s+(?:runs?|cases?|settings?))?"
+                               r"\s*(?:,|and|or|/|as well as|&)\s*" + _LOADED + r"\b")
+_BOTH_LOADS_BEFORE = re.compile(_LOADED + r"\s*(?:,|and|or|/|&)\s*$")
+# "None of these is a single-request number", "inside a serving engine rather than one request at a time"
+_DENIED_BEFORE = re.compile(r"(?:\bnone of (?:these|those|them|the \w+) (?:is|are|was|were)|\brather than|\binstead of)"
+                            r"(?:\s+(?:a|an|the|with|at|on))?\s*$")
+
+
 def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
     if not _OP_HINT.search(text):
@@ -201,6 +211,12 @@ def find_ops(text: str) -> list[OpMention]:
     # "what happens above batch size one", "beyond 64 concurrent users": past the load named, not at it
     found = [o for o in found if not (o.kind in ("batch_size", "concurrency", "single")
                                       and _BEYOND_BEFORE.search(lower, max(0, o.start - 12), o.start))]
+    # "in every single-stream and high-concurrency scenario", "single stream and loaded": both ends of the
+    # load range at once, no one operating point; "one request's attention": whose, not how many in flight
+    found = [o for o in found if not (o.kind == "single" and (
+        _BOTH_LOADS_AFTER.match(lower, o.end) or _BOTH_LOADS_BEFORE.search(lower, max(0, o.start - 30), o.start)
+        or lower.startswith(("'s", "\u2019s"), o.end)
+        or _DENIED_BEFORE.search(lower, max(0, o.start - 40), o.start)))]
     # "offline profiling (max batch 256, 10k prompts)": a batch cap is a setting of the offline run
     if any(o.kind == "offline" for o in found):
         found = [o for o in found if not (o.kind == "batch_size" and _CAP_BEFORE.search(lower, max(0, o.start - 12), o.start))]
