@@ -2036,3 +2036,11 @@ def test_single_stream_named_beside_a_loaded_case_or_denied_is_no_operating_poin
     assert op("The kernel spreads one request's attention across all SMs and reports 3.5x higher throughput.",
               "3.5x") == ("unstated", None)
     assert op("At a single request FP8 is 1.4x faster.", "1.4x") == ("single", 1)  # the plain case still reads
+
+
+def test_all_at_once_is_offline_only_of_requests_sent() -> None:
+    cs = claims("# Engines\n\nEngine comparisons compare scheduler, kernels and defaults all at once. SGLang gives "
+                "2.7x the throughput of vLLM.\n\n## Runs\n\nThroughput was taken with all requests submitted at once: "
+                "FP8 gives 1.4x.\n")
+    assert cs["2.7x"].op_kind == "unstated"
+    assert cs["1.4x"].op_kind == "offline"

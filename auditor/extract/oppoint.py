@@ -102,7 +102,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\bpeak throughput\b|\b(?:highest|max(?:imum)?|peak) (?:achievable |attainable |sustainable )?"
         r"(?:serving |output |token |request |system |offline |generation |decod(?:e|ing) |inference )?throughput\b|\bthroughput (?:benchmark|mode|scenario|test)\b|"
         r"\bbenchmark_throughput\b|\b(?:request[ _-]rate|qps|rate)\s*(?:=|of|:|set to|at)?\s*inf(?:inity|inite)?\b|"
-        r"\binfinite (?:request |arrival )?rate\b|\ball (?:(?:requests|prompts) )?(?:sent |submitted |issued )?at once\b|"
+        r"\binfinite (?:request |arrival )?rate\b|\ball (?:(?:requests|prompts) (?:sent |submitted |issued )?|sent |submitted |issued )at once\b|"
         r"\b(?:submit\w*|sends?|sent|issu\w+)\b(?:(?!\.\s)[^;]){0,100}?\bin one go\b|"
         r"\b(?:at|under) (?:the )?(?:max(?:imum)?|full) load\b|\bno rate limit\b|"
         r"\bbatch (?:inference|jobs?|processing) mode\b|"
