@@ -10,7 +10,8 @@ process, wall clock, start-up included):
   (a) `auditor check DIR --format json` throughput in words/s over a corpus of >= --words words built
       from corpus/ Markdown and text documents (copied round-robin into bench/out/corpus-N/), with the
       fade model on (default) and off (--no-predict);
-  (b) cold start: `auditor check post.md` on one 2,000-word post;
+  (b) cold start: `auditor check post.md` on one 2,000-word post (and, with the peers, proselint's cold
+      start on the same post and bare `python -c pass`, so the seconds can be read against the machine);
   (c) linearity: words/s at 100k vs at --words;
   (d) proselint (its CLI: `proselint -o compact check DIR`) and quantulum3 (`parser.parse` per paragraph)
       on the same files, installed by this script into bench/.peers/venv (gitignored).

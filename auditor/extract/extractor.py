@@ -853,10 +853,14 @@ def _direction(doc: Doc, fig: _Fig, sent: Span, metric: str,
             _listed_after(doc, prev[0], fig):
         read = _direction_cued(doc, prev[0], sent, prev[1], words_only=True)
     if read is None:
-        lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(_span_text(doc, sent)))
-                                                     and not EFFICIENCY_RE.search(_span_text(doc, sent)))
-        return "better", bool(lower_better)
+        return "better", _lower_better(doc, sent, metric)
     return read
+
+
+def _lower_better(doc: Doc, sent: Span, metric: str) -> bool:
+    """Less of the metric is the gain: latency, memory, cost; "other" when the sentence says so."""
+    return metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(_span_text(doc, sent)))
+                                         and not EFFICIENCY_RE.search(_span_text(doc, sent)))
 
 
 def _listed_after(doc: Doc, prev: _Fig, fig: _Fig) -> bool:
@@ -876,8 +880,7 @@ _OWN_CLAUSE = {"which", "that", "while", "but", "whereas", "vs", "vs.", "versus"
 def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bool = False) -> tuple[str, bool] | None:
     """_direction from the figure's own words; None when nothing near it says which way. words_only:
     only a cue word counts (what a later list member may borrow), not the figure's sign or size."""
-    lower_better = metric in LOWER_IS_BETTER or (metric == "other" and bool(LOWER_OTHER_RE.search(_span_text(doc, sent)))
-                                                 and not EFFICIENCY_RE.search(_span_text(doc, sent)))
+    lower_better = _lower_better(doc, sent, metric)
     if words_only and (fig.unit == "abs" or fig.sign or (fig.unit == "x" and fig.value < 1)):
         return None
     if fig.unit == "abs" and fig.old is not None and fig.new is not None:
