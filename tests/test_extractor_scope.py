@@ -2044,3 +2044,10 @@ def test_all_at_once_is_offline_only_of_requests_sent() -> None:
                 "FP8 gives 1.4x.\n")
     assert cs["2.7x"].op_kind == "unstated"
     assert cs["1.4x"].op_kind == "offline"
+
+
+def test_a_compound_s_up_is_no_rise_and_a_conditional_load_is_no_operating_point() -> None:
+    cs = claims("# Rerun\n\nTurning on prefix caching cut median TTFT on follow-up turns by 71%.\n\n"
+                "If your workload is one user on a 4090, the 7.73x is not your number.\n")
+    assert cs["71%"].direction == "better"
+    assert cs["7.73x"].op_kind == "unstated"

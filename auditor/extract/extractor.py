@@ -927,7 +927,8 @@ def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bo
                                          (i > 1 and raw[i - 2] in CHANGE_VERBS)) else w
            for i, w in enumerate(raw)]  # ("reduces costs by 90%", "reduces deployment costs": the noun)
     raw = ["loses" if w == "up" and i and raw[i - 1] in ("give", "gives", "gave", "giving") and raw[i + 1:i + 2] != ["to"]
-           else w for i, w in enumerate(raw)]  # "gives up about 10% of throughput" (not "gives up to 2x")
+           else "" if w == "up" and i and raw[i - 1] == "-" else w
+           for i, w in enumerate(raw)]  # "gives up about 10% of throughput" (not "gives up to 2x"); "follow-up turns"
     before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
     before = ["slowdown" if w == "down" and before[i + 1:i + 2] and before[i + 1] in _SLOW_VERBS else w
               for i, w in enumerate(before)]  # "decoding slowed down threefold"

@@ -174,7 +174,9 @@ _BOTH_LOADS_AFTER = re.compile(r"(?:[- ](?:request|stream|user|decode|decoding))
 _BOTH_LOADS_BEFORE = re.compile(_LOADED + r"\s*(?:,|and|or|/|&)\s*$")
 # "None of these is a single-request number", "inside a serving engine rather than one request at a time"
 _DENIED_BEFORE = re.compile(r"(?:\bnone of (?:these|those|them|the \w+) (?:is|are|was|were)|\brather than|\binstead of)"
-                            r"(?:\s+(?:a|an|the|with|at|on))?\s*$")
+                            r"(?:\s+(?:a|an|the|with|at|on))?\s*$|"
+                            r"\bif (?:your|you|the|a|our) (?:\w+ )?(?:is|are|has|have|run|runs|serve|serves)(?:\s+(?:a|an|at|on))?\s*$")
+# ("if your workload is one user on a 4090, the 7.73x is not your number": a condition, not the run's load)
 
 
 def find_ops(text: str) -> list[OpMention]:
