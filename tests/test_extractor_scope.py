@@ -2051,3 +2051,11 @@ def test_a_compound_s_up_is_no_rise_and_a_conditional_load_is_no_operating_point
                 "If your workload is one user on a 4090, the 7.73x is not your number.\n")
     assert cs["71%"].direction == "better"
     assert cs["7.73x"].op_kind == "unstated"
+
+
+def test_a_setup_column_in_the_row_states_the_speedup_cell_s_load() -> None:
+    cs = claims("# Overlap\n\n| Stack | Model and setup | Before | After | Change |\n|---|---|---|---|---|\n"
+                "| vLLM TPU | Llama-3.2-1B, max concurrency 3, 230 in / 120 out | 6.38 req/s | 8.89 req/s | ~33% throughput |\n"
+                "| vLLM GPU | Llama-3.1-8B, 230 in / 120 out | 10.1 req/s | 11.2 req/s | ~11% throughput |\n")
+    assert (cs["33%"].op_kind, cs["33%"].op_value, cs["33%"].op_source) == ("concurrency", 3, "table")
+    assert cs["11%"].op_kind == "unstated"

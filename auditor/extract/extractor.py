@@ -2197,6 +2197,7 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
 _POST_HANDLE = re.compile(r"\s*@\w+\s*(?:[·|•-]\s*)?(?:\(?[\w:]{1,8}\)?\s*)?(?:[·|•:-]\s*)?")
 _SETUP_COLUMN = re.compile(r"^\W*(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?|"
                            r"measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
+_SETUP_COLUMN_WORD = re.compile(r"\b(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?)\b", re.I)
 _BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?![\d,.]*\d)(?=\s*(?:,(?!\d)|;|\.(?:\s|$)|\band\b|\)|$))")
 
 
@@ -2375,6 +2376,10 @@ def _op_from_table(cell) -> OpMention | None:
             continue
         kind = header_kind(h)
         if kind is None:
+            if _SETUP_COLUMN_WORD.search(h or ""):  # "| Model and setup | ... |" holding "max concurrency 3"
+                ops = {(o.kind, o.value): o for o in find_ops(cell.row_cells[j])}
+                if len(ops) == 1:
+                    stated.extend(ops.values())
             continue
         own = find_ops(h)
         if own:  # "Decode tok/s (batch size 1, short context)": the header states the op, its cells are results
