@@ -2059,3 +2059,13 @@ def test_a_setup_column_in_the_row_states_the_speedup_cell_s_load() -> None:
                 "| vLLM GPU | Llama-3.1-8B, 230 in / 120 out | 10.1 req/s | 11.2 req/s | ~11% throughput |\n")
     assert (cs["33%"].op_kind, cs["33%"].op_value, cs["33%"].op_source) == ("concurrency", 3, "table")
     assert cs["11%"].op_kind == "unstated"
+
+
+def test_a_possessive_or_mlperf_model_before_offline_makes_it_the_scenario() -> None:
+    cs = claims("# KV INT8\n\n## Results\n\nEverything in this section comes from LMDeploy's offline profile_throughput "
+                "runs. INT8 KV raises request throughput by 27%.\n")
+    assert cs["27%"].op_kind == "offline"
+    cs = claims("single B200 vs single H200, MLPerf v4.1 Llama 2 70B Offline: 2.5X.\n", "text")
+    assert cs["2.5X"].op_kind == "offline"
+    assert not [c for c in claims("# T\n\nIt assigns each head a pattern offline and decodes 1.6x faster.\n").values()
+                if c.op_kind == "offline"]

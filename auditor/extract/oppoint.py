@@ -159,7 +159,8 @@ _OP_HINT = re.compile(
 # "computes each chunk's KV once, offline or on first use": when a step runs, not how the benchmark ran
 _OFFLINE_OR_LATER = re.compile(r"\s+or\s+(?:on\b|online|at\s+(?:query|request|run)|lazily|on-demand|just[- ]in[- ]time)")
 _OFFLINE_BEFORE = re.compile(r"(?:\b(?:an|the|its|their|our|in|is|are|was|were|run|runs|ran|measured|benchmarked|mode|from|"
-                             r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^)\s*$")
+                             r"for|with|using|on|of|scenario|fully|purely|both|all|as|throughput|mlperf(?: v?\d+(?:\.\d+)?)?)|[,(:;/.]|^|"
+                             r"['\u2019]s|\b\d+(?:\.\d+)?b)\s*$")  # "LMDeploy's offline runs", "Llama 2 70B Offline" (MLPerf)
 
 
 _BEYOND_BEFORE = re.compile(r"\b(?:above|beyond|past)\s+(?:a\s+|the\s+)?$")
