@@ -2069,3 +2069,15 @@ def test_a_possessive_or_mlperf_model_before_offline_makes_it_the_scenario() -> 
     assert cs["2.5X"].op_kind == "offline"
     assert not [c for c in claims("# T\n\nIt assigns each head a pattern offline and decodes 1.6x faster.\n").values()
                 if c.op_kind == "offline"]
+
+
+def test_a_lead_in_that_scopes_each_load_to_a_metric_in_the_same_sentence_or_the_one_before() -> None:
+    cs = claims("# Notes\n\n- Headline, against v0.5.3 on ShareGPT (500 prompts), with throughput measured by sending "
+                "all requests at once and TPOT measured at 32 QPS: Llama 8B on 1x H100 gets 2.7x higher throughput "
+                "and 5x faster TPOT.\n")
+    assert (cs["2.7x"].op_kind, cs["5x"].op_kind, cs["5x"].op_value) == ("offline", "request_rate", 32)
+    cs = claims("# Notes\n\n## 2024.09\n\n- Upstream headline; throughput is an offline run with every prompt submitted "
+                "at once, TPOT is taken at 32 QPS. Llama 3 8B on 1x H100: 2.7x throughput and 5x faster TPOT.\n"
+                "- Multi-step scheduling: upstream +28% throughput for 70B on 4x H100.\n")
+    assert (cs["2.7x"].op_kind, cs["5x"].op_kind) == ("offline", "request_rate")
+    assert cs["28%"].op_kind == "unstated"  # "every prompt submitted at once" is no scope over the section

@@ -237,7 +237,7 @@ def find_ops(text: str) -> list[OpMention]:
 # Words that make a statement cover a whole section or the whole document.
 SCOPE_RE = re.compile(
     # ("all", "every", "each" of the results, not "a single request gets all eight GPUs")
-    r"\b(?:(?:(?<!\bat )all(?!\s+(?:of\s+)?(?:this|that|which|it)\b)|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+){0,2}(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|"
+    r"\b(?:(?:(?<!\bat )all(?!\s+(?:of\s+)?(?:this|that|which|it)\b)|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+){0,2}(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|prompts?\s+(?:submitted|sent|issued)|"
     r"heads?|cores?|devices?|chips?|sockets?|replicas?|tokens?|steps?|kernels?)\b)|"
     r"both (?:reports|runs|measurements|benchmarks|tests|setups)|everything (?:in|on|below|here)\b|"
     r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
