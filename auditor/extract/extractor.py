@@ -880,9 +880,9 @@ _OWN_CLAUSE = {"which", "that", "while", "but", "whereas", "vs", "vs.", "versus"
 def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bool = False) -> tuple[str, bool] | None:
     """_direction from the figure's own words; None when nothing near it says which way. words_only:
     only a cue word counts (what a later list member may borrow), not the figure's sign or size."""
-    lower_better = _lower_better(doc, sent, metric)
     if words_only and (fig.unit == "abs" or fig.sign or (fig.unit == "x" and fig.value < 1)):
         return None
+    lower_better = _lower_better(doc, sent, metric)
     if fig.unit == "abs" and fig.old is not None and fig.new is not None:
         down = fig.new < fig.old
         if metric == "unspecified":
@@ -962,7 +962,7 @@ def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bo
             return ("better" if lower_better else "worse"), True
     if fig.form == "fraction":
         return "better", True
-    if metric in _TIME_METRICS and doc[fig.start].lower_ in _MULTIPLY_WORDS and (
+    if _metric_group(metric) == "latency" and doc[fig.start].lower_ in _MULTIPLY_WORDS and (
             _TIME_METRIC_END.search(doc[max(sent.start, fig.start - 3):fig.start].text) or
             _TIME_METRIC_START.match(doc[fig.end:min(sent.end, fig.end + 3)].text)):
         return "worse", False  # "but latency doubled", "would double TTFT": more of a lower-is-better quantity
@@ -981,7 +981,6 @@ _TIMES_THAT_OF = re.compile(r"(?:that|those) of\b|the (?:price|cost|latency|memo
                             re.I)
 _SLOW_VERBS = {"slowed", "slows", "slow", "slowing"}
 _E2E_GAIN = re.compile(r"(?:e2e|end-to-end)\b(?!\s*(?:-\s*)?(?:latency|time|runtime|duration|ms|s\b|sec))", re.I)
-_TIME_METRICS = {"latency", "ttft", "itl", "tpot", "e2e"}
 _TIME_WORDS = r"(?:latency|latencies|TTFT|ITL|TPOT|TBT|time to first token|inter-token latency)"
 _TIME_METRIC_END = re.compile(_TIME_WORDS + r"\s*$", re.I)
 _TIME_METRIC_START = re.compile(r"\s*(?:the\s+)?" + _TIME_WORDS + r"\b", re.I)
@@ -2195,9 +2194,9 @@ _SETUP_NEXT = re.compile(r"\W*(?:the|this|that|each|every|both|all)\s+(?:(?:benc
 
 # a post's byline before its first word: "@kvcache_kate · Mon ", "@ops_ann (2h) "
 _POST_HANDLE = re.compile(r"\s*@\w+\s*(?:[·|•-]\s*)?(?:\(?[\w:]{1,8}\)?\s*)?(?:[·|•:-]\s*)?")
-_SETUP_COLUMN = re.compile(r"^\W*(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?|"
-                           r"measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
-_SETUP_COLUMN_WORD = re.compile(r"\b(?:settings?|setups?|config(?:uration)?s?|conditions?|workloads?)\b", re.I)
+_SETUP_WORDS = r"settings?|setups?|config(?:uration)?s?|conditions?|workloads?"
+_SETUP_COLUMN = re.compile(r"^\W*(?:" + _SETUP_WORDS + r"|measured (?:at|on|with)|test (?:setup|conditions?))\W*$", re.I)
+_SETUP_COLUMN_WORD = re.compile(r"\b(?:" + _SETUP_WORDS + r")\b", re.I)
 _BARE_AT_LOAD = re.compile(r"\s+(?:at|@)\s+(\d{1,6})(?![\d,.]*\d)(?=\s*(?:,(?!\d)|;|\.(?:\s|$)|\band\b|\)|$))")
 
 
@@ -2508,11 +2507,12 @@ def _times_the_metric_of(doc: Doc, of: int) -> bool:
     return False
 
 
-_BOTH_OPENING = re.compile(r"\W*(?:both|all|each)(?: of the| the)? (?:systems|sides|setups|runs|configurations|stacks|"
-                           r"engines|clusters|racks|deployments|arms|variants) (?:ran|run|used|use|were run|shared|share)\b",
-                           re.I)
-_BOTH_NOUNS = {"systems", "sides", "setups", "runs", "configurations", "configs", "stacks", "engines", "clusters",
-               "racks", "nodes", "deployments", "pools", "arms", "variants"}
+# what "both ..." names when it opens a sentence; after "both"/"each" mid-sentence a few more nouns count
+_BOTH_OPENING_NOUNS = ("systems", "sides", "setups", "runs", "configurations", "stacks", "engines", "clusters", "racks",
+                       "deployments", "arms", "variants")
+_BOTH_OPENING = re.compile(r"\W*(?:both|all|each)(?: of the| the)? (?:" + "|".join(_BOTH_OPENING_NOUNS) +
+                           r") (?:ran|run|used|use|were run|shared|share)\b", re.I)
+_BOTH_NOUNS = {*_BOTH_OPENING_NOUNS, "configs", "nodes", "pools"}
 _SHARED_VERBS = {"running", "run", "using", "use", "with", "on", "serving", "served", "have", "had", "share",
                  "sharing"}
 
