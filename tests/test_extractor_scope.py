@@ -2081,3 +2081,28 @@ def test_a_lead_in_that_scopes_each_load_to_a_metric_in_the_same_sentence_or_the
                 "- Multi-step scheduling: upstream +28% throughput for 70B on 4x H100.\n")
     assert (cs["2.7x"].op_kind, cs["5x"].op_kind) == ("offline", "request_rate")
     assert cs["28%"].op_kind == "unstated"  # "every prompt submitted at once" is no scope over the section
+
+
+def test_a_format_named_beside_a_chip_baseline_is_a_hardware_comparison() -> None:
+    cs = claims("single B200 vs single H200: 2.5X. the \"4x vs H100\" slide is per GPU off a multi-GPU H100 box, "
+                "and compares FP4 to FP8\n", "text")
+    assert (cs["4x"].technique, cs["4x"].mechanism) == (None, "unknown")
+    cs = claims("# FP8\n\nFP8 weights cut ITL by 30% against BF16.\n")
+    assert cs["30%"].technique == "fp8-quantization"  # a 16-bit side named: the format is the change
+
+
+def test_groq_specdec_and_redrafter_are_speculative_decoding() -> None:
+    cs = claims("Groq SpecDec on Llama 3.1 70B: 250 → 1,660 T/s per user. 6.6X on the same LPUs.\n"
+                "Apple's ReDrafter landed in TensorRT-LLM. 2.7x more tokens/s on H100.\n", "text")
+    assert cs["6.6X"].technique == cs["2.7x"].technique == "speculative-decoding"
+    assert cs["6.6X"].mechanism == "per-token"
+
+
+def test_a_section_s_technique_is_what_an_engine_baseline_is_measured_against() -> None:
+    cs = claims("# Digest\n\n## Results: Sarathi-Serve\n\nCapacity is found by sweeping the request rate.\n\n"
+                "- Mistral-7B on one A100: 2.6x higher capacity than vLLM.\n")
+    assert (cs["2.6x"].technique, cs["2.6x"].mechanism) == ("chunked-prefill", "compute")
+    cs = claims("# Digest\n\n## SGLang / RadixAttention\n\nThe paper reports up to 6.4x higher throughput than "
+                "state-of-the-art systems.\n\nvLLM is 1.3x faster than TGI here.\n")
+    assert cs["6.4x"].technique is None  # no named engine: the systems are compared
+    assert cs["1.3x"].technique is None  # two engines in the sentence

@@ -57,6 +57,9 @@ _ENGINE_RE = re.compile(
     r"(?:systems|engines|frameworks|stacks|runtimes)|fastertransformer|"
     r"llama\.cpp|lmdeploy|deepspeed(?:-mii|-fastgen)?|fastgen|ollama|mlc|exllama|ctranslate2|lightllm|triton)\b", re.I)
 
+_GENERIC_ENGINES = re.compile(r"\b(?:other|existing|prior|competing|state-of-the-art|baseline)\b", re.I)
+
+
 def _other_subjects_re() -> re.Pattern[str] | None:
     words = load_lexicon().other_subjects
     if not words:
@@ -1121,6 +1124,7 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
             (s, e, "weight-quantization") if weight_only and name == "fp8-quantization" and _FP4_RE.fullmatch(doc[s:e].text)
             else (s, e, name)
             for s, e, name in kept if not _document_draft(doc, s, e) and not _torch_dynamo(doc, s, e)]
+
 
 
 def _torch_dynamo(doc: Doc, s: int, e: int) -> bool:
@@ -2798,6 +2802,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)}) >= 2 and len(
             {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
         return None  # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8": two chips, each in its format
+    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and baseline and (
+            ctx.HARDWARE_RE.search(baseline) or _GPU_GENERATION_RE.search(baseline)) \
+            and not _FORMAT_WORD_RE.search(baseline) and not re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
+        return None  # "each Blackwell GPU in FP4 produced 13,386 tok/s, 4.8x the H100 reference": chips compared
     strong = [t for t in in_sent if not _is_instrument(doc, t)]
     if (strong or in_sent) and _other_subject_nearer(doc, sent, sent_text, fig, strong or in_sent):
         return None  # "CUDA graphs cut decode latency 7.22x, while the overlap scheduler on its own gave 1.03x"
@@ -2874,6 +2882,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             # "Sarathi-Serve splits long prompts into chunks ... Against vLLM, the authors report 2.6x higher
             # serving capacity": the system the sentence before opens with is the one measured against the engine
             return lead[0][2]
+        heading = dctx.heading_techniques.get(block.section_start) if block.section_start is not None else None
+        if block.cell is None and _ENGINE_RE.search(named) and heading is not None \
+                and block.section_start not in dctx.off_lexicon_sections \
+                and len(_ENGINE_RE.findall(sent_text)) == 1 and not _GENERIC_ENGINES.search(named):
+            return heading  # "## Results: Sarathi-Serve" over "- Mistral-7B on one A100: 2.6x higher capacity than vLLM."
         if block.cell is not None and _ENGINE_RE.search(named):
             intro = _table_intro(document, bi)
             pipe = get_pipeline()
