@@ -2106,3 +2106,12 @@ def test_a_section_s_technique_is_what_an_engine_baseline_is_measured_against() 
                 "state-of-the-art systems.\n\nvLLM is 1.3x faster than TGI here.\n")
     assert cs["6.4x"].technique is None  # no named engine: the systems are compared
     assert cs["1.3x"].technique is None  # two engines in the sentence
+
+
+def test_attention_designs_outside_the_lexicon_are_not_the_paragraph_s_kernel() -> None:
+    cs = claims("# Mistral\n\nIts modified FlashAttention handles the window. For a 16K-token sequence the paper "
+                "reports that sliding-window attention makes decoding twice as fast.\n")
+    assert (cs["twice"].technique, cs["twice"].mechanism) == (None, "unknown")
+    cs = claims("@prefill_pain: MInference on one A100, Llama-3-8B 1M ctx: prefill 1766s -> 179s. "
+                "but at 1K tokens it's 0.18x of FA2\n", "text")
+    assert [c.technique for t, c in cs.items() if t.startswith("1766s")] == [None]
