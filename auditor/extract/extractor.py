@@ -2765,6 +2765,31 @@ def _other_subject_nearer(doc: Doc, sent: Span, sent_text: str, fig: _Fig, pool:
     return False
 
 
+def _joined_by_plus(sent_text: str) -> bool:
+    """Two different changes of the sentence joined by "+" or "plus", a few words apart ("SGLang + FP8 +
+    EAGLE3", "speculative decoding + prefix caching + an updated backend"): a bundle. ("CUDA graphs +22%"
+    is a figure's sign, not a join; ", plus FP8 KV calibration" adds a second claim.)"""
+    if "+" not in sent_text and "plus" not in sent_text.lower():
+        return False
+    return _joined_by_plus_cached(sent_text, _FP4_WEIGHT_ONLY.get())
+
+
+@lru_cache(maxsize=1024)
+def _joined_by_plus_cached(sent_text: str, weight_only: bool) -> bool:  # (the flag keys the cache)
+    pipe = get_pipeline()
+    d = pipe.nlp.make_doc(sent_text)
+    spans = _technique_spans(pipe, d)
+    members = spans + [(t.i, t.i + 1, _precision_technique(t.text)) for t in d
+                       if _FORMAT_WORD_RE.fullmatch(t.text) and not any(s0 <= t.i < e0 for s0, e0, _ in spans)]
+    members = sorted(m for m in members if m[2] is not None)
+    for a, b in zip(members, members[1:]):
+        if a[2] != b[2] and 0 < b[0] - a[1] <= 4 and any(
+                (t.text == "+" or t.lower_ == "plus") and not (t.i + 1 < len(d) and d[t.i + 1].like_num)
+                and d[t.i - 1].text != "," for t in d[a[1]:b[0]]):
+            return True
+    return False
+
+
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
                        dctx: _DocContext, baseline: str | None, sent_text: str, document: Document,
                        bi: int, bctx: _BlockContext) -> str | None:
@@ -2782,6 +2807,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1) \
             or _CREDITED_LIST.search(sent_text):
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
+    if _joined_by_plus(sent_text):
+        return None  # "vLLM defaults vs SGLang + FP8 + EAGLE3: 2.7x lower at BS=1": three changes in one number
     if not in_sent and bctx.get("bundle", _lists_a_bundle):
         return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"
     if in_sent and block.kind == "list_item" and bi in dctx.leadin_text:
