@@ -2127,3 +2127,13 @@ def test_changes_joined_by_plus_are_a_bundle_but_a_signed_figure_is_not() -> Non
     cs = claims("Dynamic NVFP4 quants claim up to 2.5x faster inference because the layers hit the FP4 tensor cores, "
                 "plus FP8 KV calibration for 2x longer context.\n", "text")
     assert cs["2.5x"].technique == "fp8-quantization"
+
+
+def test_prefix_aware_routers_and_rag_kv_reuse_are_prefix_caching() -> None:
+    cs = claims("@kvwrangler: llm-d precise prefix routing in front of 8 A10G pods, 512 concurrent. ~2.3x output "
+                "tok/s. same pods, same vLLM.\n", "text")
+    assert (cs["2.3x"].technique, cs["2.3x"].mechanism) == ("prefix-caching", "residency")
+    cs = claims("# Routers\n\n| Option | Published result |\n|---|---|\n| Dynamo KV router (Baseten) | 1.6x throughput |\n")
+    assert cs["1.6x"].technique == "prefix-caching"  # one product, not Dynamo's disaggregation plus a router
+    cs = claims("# RAG\n\nRAGCache reduces time to first token by up to 4x.\n")
+    assert cs["4x"].technique == "prefix-caching"
