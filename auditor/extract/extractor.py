@@ -1883,6 +1883,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     ratio = _ratio(fig, direction, down)
     # technique
     technique = _resolve_technique(fig, sent, doc, techs, block, dctx, baseline, sent_text, document, bi, bctx)
+    if technique in (None, *_DTYPE_TECHNIQUES) and _BARE_KV_FORMAT.search(sent_text) \
+            and not _WEIGHT_WORDS.search(sent_text) and _kv_quant_just_before(document, bi):
+        # "- Online int8/int4 KV replaces it." then "- RPS rises by roughly 30% with int8 and 40% with int4.":
+        # the bare format continues the cache's quantization the items or paragraph just before name
+        technique = "kv-cache-quantization"
     if technique == "fp8-quantization" and block.section_start is not None and not _PRECISION_WORD.search(sent_text) \
             and _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
@@ -2788,6 +2793,24 @@ def _joined_by_plus_cached(sent_text: str, weight_only: bool) -> bool:  # (the f
                 and d[t.i - 1].text != "," for t in d[a[1]:b[0]]):
             return True
     return False
+
+
+_BARE_KV_FORMAT = re.compile(r"\b(?:with|in|to|using|at)\s+(?:the\s+)?(?:INT8|INT4|FP8|int8|int4|fp8|NVFP4|FP4|4-bit|8-bit)\b"
+                             r"(?!\s*(?:weights?|activations?|GEMMs?|models?|checkpoints?|experts?|matmul))")
+_WEIGHT_WORDS = re.compile(r"\b(?:weights?|weight-only|activations?|W4A16|W8A8|AWQ|GPTQ|checkpoints?|GEMMs?)\b", re.I)
+
+
+def _kv_quant_just_before(document: Document, bi: int) -> bool:
+    """The (up to three) blocks just before this one, in its section, name KV-cache quantization and no
+    other quantization."""
+    block = document.blocks[bi]
+    names: set[str] = set()
+    for j in range(bi - 1, max(-1, bi - 4), -1):
+        b = document.blocks[j]
+        if b.section_start != block.section_start or b.kind == "heading":
+            break
+        names |= set(_technique_in_text(document.text[b.start:b.end]))
+    return "kv-cache-quantization" in names and not names & {"weight-quantization", "fp8-quantization"}
 
 
 def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, int, str]], block: Block,
