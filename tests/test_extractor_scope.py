@@ -2155,3 +2155,14 @@ def test_cpu_hits_and_multiturn_offload_are_kv_offloading() -> None:
     assert (cs["2-22x"].technique, cs["2-22x"].mechanism) == ("kv-offloading", "residency")
     cs = claims("reply: GH200 offload: 28x TTFT vs recompute, x86 H100 only 14x.\n", "text")
     assert cs["28x"].technique == cs["14x"].technique == "kv-offloading"
+
+
+def test_a_gemm_row_or_sentence_with_no_16_bit_side_compares_fp8_kernels() -> None:
+    cs = claims("# FP8 GEMM backends\n\n| Path | Backend | Setup | Speedup |\n|---|---|---|---|\n"
+                "| Dense FP8 GEMM, decode shapes | DeepGEMM | kernel only, H800 | 1.4x to 2.7x |\n")
+    assert (cs["1.4x to 2.7x"].technique, cs["1.4x to 2.7x"].mechanism) == (None, "compute")
+    cs = claims("# FP8 in three places\n\n| Placement | What changes | Gain |\n|---|---|---|\n"
+                "| W8A8 (FP8 GEMMs) | FP8 tensor-core math | up to 1.6x throughput |\n")
+    assert cs["1.6x"].technique == "fp8-quantization"  # W8A8 is the quantization itself
+    cs = claims("# FP8 GEMMs\n\n| Kernel | vs BF16 |\n|---|---|\n| FP8 GEMM | 1.7x |\n")
+    assert cs["1.7x"].technique == "fp8-quantization"  # a 16-bit side named

@@ -1899,6 +1899,13 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             # "GemLite's GEMM path is 9-10x faster than tinygemm", "the tuned kernels run 1.19x faster than the
             # previous CUTLASS configs", "Turning off DeepGEMM's FP8 GEMM kernels cost 2.7%": kernels compared
             technique = None
+    if technique == "fp8-quantization" and _GEMM_ROW_OR_SENTENCE(sent_text, cell) \
+            and not _PRECISION_CONTRAST_RE.search(" ".join(
+                [sent_text, *(cell.row_cells if cell else []), *(cell.header_row if cell else []),
+                 (cell.col_header or "") if cell else "", (_table_intro(document, bi) or "") if cell else ""])):
+        # "| Block-scale FP8 GEMM | dense projections | 2X |", "A 2.7x GEMM at batch size 64 shrinks ...": one
+        # FP8 kernel against another; no 16-bit side is named, so the format is no change
+        technique = None
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
@@ -2720,6 +2727,18 @@ _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus)\s+(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*"
     r"(?:[\w'.-]+\s+){0,3}?(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM|Triton|Marlin|Machete|configs?|configurations?|"
     r"kernels?|GEMMs?)\b", re.I)
+_GEMM_ONLY = re.compile(r"\b(?:GEMMs?|matmuls?)\b", re.I)
+
+
+def _GEMM_ROW_OR_SENTENCE(sent_text: str, cell) -> bool:
+    """The figure is a GEMM's: its table row's label names a GEMM, or its sentence names a GEMM and no
+    format."""
+    if cell is not None:
+        return bool(cell.row_cells) and bool(_GEMM_ONLY.search(cell.row_cells[0])) \
+            and not _WEIGHT_WORDS.search(_GEMM_ONLY.sub("", cell.row_cells[0]))  # not "W8A8 (FP8 GEMMs)"
+    return bool(_GEMM_ONLY.search(sent_text)) and not _PRECISION_WORD.search(sent_text)
+
+
 _LIBRARY_GEMM = re.compile(r"\b\w+'s\s+FP8\s+(?:GEMM|kernel)s?\b", re.I)
 _BARE_FORMAT = {"fp8": "fp8-quantization", "fp4": "fp8-quantization", "nvfp4": "fp8-quantization",
                 "mxfp4": "fp8-quantization", "int4": "weight-quantization"}
