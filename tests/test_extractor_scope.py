@@ -2166,3 +2166,11 @@ def test_a_gemm_row_or_sentence_with_no_16_bit_side_compares_fp8_kernels() -> No
     assert cs["1.6x"].technique == "fp8-quantization"  # W8A8 is the quantization itself
     cs = claims("# FP8 GEMMs\n\n| Kernel | vs BF16 |\n|---|---|\n| FP8 GEMM | 1.7x |\n")
     assert cs["1.7x"].technique == "fp8-quantization"  # a 16-bit side named
+
+
+def test_a_technique_after_higher_than_and_a_figure_is_the_baseline() -> None:
+    cs = claims("# PagedAttention\n\nOn ShareGPT vLLM sustains 1.7x-2.7x higher request rates than Orca (Oracle) and "
+                "2.7x-8x higher than Orca (Max).\n")
+    assert cs["1.7x-2.7x"].technique == cs["2.7x-8x"].technique == "paged-attention"
+    cs = claims("# Notes\n\nThroughput is more than 2x higher with speculative decoding.\n")
+    assert cs["2x"].technique == "speculative-decoding"

@@ -2492,6 +2492,9 @@ def _named_as_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
             return True  # "disaggregation beats aggregated in-flight batching by 1.4x"
         if low in _THAN_WORDS:
             if i > 0 and doc[i - 1].lower_ in _NOT_A_COMPARISON and low == "than":
+                if doc[i - 1].lower_ not in ("rather", "other") and any(
+                        y.like_num or _X_NUM_RE.match(y.text) for y in doc[max(0, i - 13):i - 1]):
+                    return True  # "2.7x-8x higher than Orca (Max)": a figure, its comparative, then the baseline
                 return False  # "more than", "rather than": not the baseline slot
             if low == "over" and i > 0 and doc[i - 1].lower_ in ("carried", "built", "run", "runs", "running"):
                 return False
