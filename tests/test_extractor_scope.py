@@ -2174,3 +2174,13 @@ def test_a_technique_after_higher_than_and_a_figure_is_the_baseline() -> None:
     assert cs["1.7x-2.7x"].technique == cs["2.7x-8x"].technique == "paged-attention"
     cs = claims("# Notes\n\nThroughput is more than 2x higher with speculative decoding.\n")
     assert cs["2x"].technique == "speculative-decoding"
+
+
+def test_numbered_and_spelled_variants_of_lexicon_names_match() -> None:
+    for text, technique in [("Medusa-1 README: ~2x on Vicuna at batch size 1.", "speculative-decoding"),
+                            ("Medusa-2 decodes 2.3x faster.", "speculative-decoding"),
+                            ("torch compile makes decode 12% faster.", "kernel-fusion"),
+                            ("FlashAttention2 speeds up prefill by 10%.", "attention-kernel"),
+                            ("With KV-cache FP8 the batch grows 2x.", "kv-cache-quantization")]:
+        cs = claims(text + "\n", "text")
+        assert [c.technique for c in cs.values()] == [technique], text
