@@ -2184,3 +2184,19 @@ def test_numbered_and_spelled_variants_of_lexicon_names_match() -> None:
                             ("With KV-cache FP8 the batch grows 2x.", "kv-cache-quantization")]:
         cs = claims(text + "\n", "text")
         assert [c.technique for c in cs.values()] == [technique], text
+
+
+def test_a_winner_column_naming_chips_makes_the_row_a_hardware_comparison() -> None:
+    cs = claims("# GPUs\n\n## Dense 70B in FP8: it depends on load\n\nThe 70B model in BF16 needs 141 GB for its weights, so "
+                "only the MI300X can hold it on one card.\n\n| Workload | Load | Faster GPU | Margin |\n|---|---|---|---|\n"
+                "| Dense 70B FP8 | single stream | H200 | 1.12x |\n")
+    assert (cs["1.12x"].technique, cs["1.12x"].mechanism) == (None, "unknown")
+    cs = claims("# FP8\n\n| Model | GPU | FP8 vs BF16 |\n|---|---|---|\n| Llama 70B | H200 | 1.3x |\n")
+    assert cs["1.3x"].technique == "fp8-quantization"  # a GPU column that is the setting of the row
+
+
+def test_stacking_or_changing_two_things_at_once_is_a_bundle() -> None:
+    cs = claims("# Tuning\n\nStacking the two, FP8 weights plus the shorter max_model_len, produced 41.8% more "
+                "throughput.\n\nThe tuned side also switches to an FP8 checkpoint, so the engine and the precision "
+                "change at once: total throughput rises by 82.1%.\n")
+    assert cs["41.8%"].technique is None and cs["82.1%"].technique is None

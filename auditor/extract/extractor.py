@@ -2792,6 +2792,19 @@ def _other_subject_nearer(doc: Doc, sent: Span, sent_text: str, fig: _Fig, pool:
     return False
 
 
+_CHIP_HEADER = re.compile(r"\b(?:faster|fastest|winner|winning|leader|leading|ahead|better)\b", re.I)
+
+
+def _chip_column_names_hardware(cell) -> bool:
+    """A column that names the winner ("Faster GPU", "Winner") holds a chip name in this row: the table
+    weighs hardware, whatever format the workload column names."""
+    for j, h in enumerate(cell.header_row):
+        if j != cell.col and h and _CHIP_HEADER.search(h) and j < len(cell.row_cells) \
+                and ctx.HARDWARE_RE.search(cell.row_cells[j]) and not _technique_in_text(cell.row_cells[j]):
+            return True
+    return False
+
+
 def _joined_by_plus(sent_text: str) -> bool:
     """Two different changes of the sentence joined by "+" or "plus", a few words apart ("SGLang + FP8 +
     EAGLE3", "speculative decoding + prefix caching + an updated backend"): a bundle. ("CUDA graphs +22%"
@@ -2854,6 +2867,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
     if _joined_by_plus(sent_text):
         return None  # "vLLM defaults vs SGLang + FP8 + EAGLE3: 2.7x lower at BS=1": three changes in one number
+    if block.cell is not None and _chip_column_names_hardware(block.cell):
+        return None  # "| Workload | Load | Faster GPU | Margin |" then "| Dense 70B FP8 | ... | H200 | 1.12x |": chips compared
     if not in_sent and bctx.get("bundle", _lists_a_bundle):
         return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"
     if in_sent and block.kind == "list_item" and bi in dctx.leadin_text:

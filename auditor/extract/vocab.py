@@ -190,10 +190,10 @@ SPACED_X_NEXT = re.compile(r"^\d+[\w.-]*$|^(?:TP|PP|EP|DP|DEP|CP|SP)\d+$|"
 # Figures that describe a bundle of changes, not one technique ("stacked together, the changes ...",
 # "combines A, B, C and D"): technique none, mechanism unknown.
 BUNDLE_RE = re.compile(
-    r"\b(?:combin(?:es|ed|ing|ation of)|together|stacked|bundled|a bundle\b|(?:belongs?|is due|are due) to the (?:whole )?(?:bundle|stack)\b|among other (?:changes|things|optimi[sz]ations)|"
+    r"\b(?:combin(?:es|ed|ing|ation of)|together|stacked|stacking|bundled|(?:change|changes|switch|switches) at once|a bundle\b|(?:belongs?|is due|are due) to the (?:whole )?(?:bundle|stack)\b|among other (?:changes|things|optimi[sz]ations)|"
     r"the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) (?:changes|"
     r"optimi[sz]ations|techniques))\b", re.I)
 GENERIC_BUNDLE_RE = re.compile(
-    r"^\W*(?:together|taken together|combined|in combination)\s*,|^\W*(?:together|combined)\s+(?:these|they|those)\b|\b(?:stacked together|among other (?:changes|things|"
+    r"^\W*(?:together|taken together|combined|in combination)\s*,|^\W*stacking (?:the|both|these|those)\b|\b(?:change|changes) at once\b|^\W*(?:together|combined)\s+(?:these|they|those)\b|\b(?:stacked together|among other (?:changes|things|"
     r"optimi[sz]ations)|the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) "
     r"(?:changes|optimi[sz]ations|techniques)|the (?:combined )?changes)\b", re.I)
