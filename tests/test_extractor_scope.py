@@ -2200,3 +2200,14 @@ def test_stacking_or_changing_two_things_at_once_is_a_bundle() -> None:
                 "throughput.\n\nThe tuned side also switches to an FP8 checkpoint, so the engine and the precision "
                 "change at once: total throughput rises by 82.1%.\n")
     assert cs["41.8%"].technique is None and cs["82.1%"].technique is None
+
+
+def test_whole_stack_phrases_and_joins_with_changes_outside_the_lexicon_are_bundles() -> None:
+    cs = claims("# SGLang\n\nOn the same hardware, the combined strategy raises output throughput by up to 5x compared "
+                "with standard TP.\n")
+    assert cs["5x"].technique is None
+    cs = claims("@nvl72_watcher: SGLang on GB200 NVL72 w/ PD disagg + large EP: 7,583 decode tok/s per GPU, ~2.7x "
+                "their H100 number.\n", "text")
+    assert cs["2.7x"].technique is None
+    cs = claims("MTP in SGLang with PD disagg + large EP: +60% output tok/s at 2 concurrent requests per rank.\n", "text")
+    assert cs["60%"].technique == "speculative-decoding"  # the joined pair is MTP's setting

@@ -2821,8 +2821,15 @@ def _joined_by_plus_cached(sent_text: str, weight_only: bool) -> bool:  # (the f
     spans = _technique_spans(pipe, d)
     members = spans + [(t.i, t.i + 1, _precision_technique(t.text)) for t in d
                        if _FORMAT_WORD_RE.fullmatch(t.text) and not any(s0 <= t.i < e0 for s0, e0, _ in spans)]
+    if _OTHER_SUBJECT_RE is not None:  # "PD disaggregation + wide EP": a change outside the lexicon joins the bundle
+        for m in _OTHER_SUBJECT_RE.finditer(sent_text):
+            span = d.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and not any(s0 < span.end and span.start < e0 for s0, e0, _ in spans):
+                members.append((span.start, span.end, "other:" + m.group(0).lower()))
     members = sorted(m for m in members if m[2] is not None)
-    for a, b in zip(members, members[1:]):
+    for k, (a, b) in enumerate(zip(members, members[1:])):
+        if k > 0 and any(x.lower_ in ("with", "w/", "on", "under", "atop") for x in d[max(0, a[0] - 2):a[0]]):
+            continue  # "MTP in SGLang with PD disagg + large EP: +60%": the joined pair is the setting of MTP
         if a[2] != b[2] and 0 < b[0] - a[1] <= 4 and any(
                 (t.text == "+" or t.lower_ == "plus") and not (t.i + 1 < len(d) and d[t.i + 1].like_num)
                 and d[t.i - 1].text != "," for t in d[a[1]:b[0]]):
