@@ -2211,3 +2211,9 @@ def test_whole_stack_phrases_and_joins_with_changes_outside_the_lexicon_are_bund
     assert cs["2.7x"].technique is None
     cs = claims("MTP in SGLang with PD disagg + large EP: +60% output tok/s at 2 concurrent requests per rank.\n", "text")
     assert cs["60%"].technique == "speculative-decoding"  # the joined pair is MTP's setting
+
+
+def test_tensor_cores_named_in_a_chip_s_spec_are_no_compute_cue() -> None:
+    cs = claims("# Prefill tier\n\nNVIDIA's product material credits the Blackwell Ultra Tensor Cores with 2x "
+                "attention-layer acceleration over Blackwell.\n")
+    assert (cs["2x"].technique, cs["2x"].mechanism) == (None, "unknown")
