@@ -46,6 +46,7 @@ def make_tokenizer():
             r"(?<=[0-9][xX×])[–—/-](?=[~≈]?[0-9])",  # 2x-3x
             r"(?<=[0-9])(?:->|→|=>)(?=[0-9])",  # 120->300
             r"(?<=[a-zA-Z])(?:->|→|=>)(?=[0-9a-zA-Z])",
+            r"(?<=[A-Za-z0-9%)])\.(?=\[\^?\d)",  # "for Falcon-180B.[^1] Hybrid ...": a footnote after the full stop
         ]
         # Only the abbreviation exceptions ("e.g.", "vs.", "Inc.") matter here: they keep sentences
         # whole. Contractions and emoticons (1,180 of 1,347) change nothing the matchers read and cost
