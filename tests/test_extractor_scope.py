@@ -2226,3 +2226,12 @@ def test_a_footnote_after_a_full_stop_ends_the_sentence() -> None:
                 "fuses both into a single kernel and runs up to 59% faster.\n")
     assert cs["2.6x"].technique == "chunked-prefill"  # the next sentence's kernel fusion is no bundle with it
     assert cs["59%"].technique == "kernel-fusion"
+
+
+def test_mla_and_gqa_kernels_are_attention_kernels() -> None:
+    cs = claims("# MI300X\n\n| Kernel | Where | Speedup |\n|---|---|---|\n| MLA decode | attention, decode | 17X |\n"
+                "| MHA prefill | attention, prefill | 14X |\n")
+    assert cs["17X"].technique == cs["14X"].technique == "attention-kernel"
+    cs = claims("# Falcon\n\nMeasured on one H200 at batch size 192, the rewritten GQA generation kernels deliver up to 2.4x "
+                "more throughput.\n")
+    assert (cs["2.4x"].technique, cs["2.4x"].mechanism) == ("attention-kernel", "per-token")
