@@ -2235,3 +2235,12 @@ def test_mla_and_gqa_kernels_are_attention_kernels() -> None:
     cs = claims("# Falcon\n\nMeasured on one H200 at batch size 192, the rewritten GQA generation kernels deliver up to 2.4x "
                 "more throughput.\n")
     assert (cs["2.4x"].technique, cs["2.4x"].mechanism) == ("attention-kernel", "per-token")
+
+
+def test_fp6_and_awq_with_its_tinychat_runtime_are_weight_quantization() -> None:
+    cs = claims("# DeepSpeed FP6\n\n- FP6-LLM on one A100 reaches 1.69x to 2.65x the normalized inference throughput of "
+                "the FP16 baseline.\n")
+    assert cs["1.69x to 2.65x"].technique == "weight-quantization"
+    cs = claims("# Formats\n\n| Method | Format | Hardware | Speedup |\n|---|---|---|---|\n"
+                "| AWQ + TinyChat | 4-bit weights | desktop and mobile GPUs | more than 3x |\n")
+    assert cs["3x"].technique == "weight-quantization"  # AWQ running in its own runtime, no bundle
