@@ -2244,3 +2244,17 @@ def test_fp6_and_awq_with_its_tinychat_runtime_are_weight_quantization() -> None
     cs = claims("# Formats\n\n| Method | Format | Hardware | Speedup |\n|---|---|---|---|\n"
                 "| AWQ + TinyChat | 4-bit weights | desktop and mobile GPUs | more than 3x |\n")
     assert cs["3x"].technique == "weight-quantization"  # AWQ running in its own runtime, no bundle
+
+
+def test_a_remark_about_numbers_elsewhere_is_no_document_scope() -> None:
+    cs = claims("@kvwrangler: Nearly every spec-decode number you see is quoted at bs=1. What happens at c=64? 1/8\n\n"
+                "@kvwrangler: vLLM's own write-up: up to 2.8x faster with n-gram prompt lookup. 2/8\n", "text")
+    assert cs["2.8x"].op_kind == "unstated"
+
+
+def test_a_chip_baseline_or_a_format_held_equal_leaves_the_format_a_setting() -> None:
+    cs = claims("InferenceX, DeepSeek-V4-Pro FP4 at 8K/1K: GB300 NVL72 does up to 2.83x the tok/s/GPU of GB200 NVL72.\n",
+                "text")
+    assert (cs["2.83x"].technique, cs["2.83x"].mechanism) == (None, "unknown")
+    cs = claims("B200 in FP4 against H200 in FP8: ~2x from the new chip at the same data type, the rest from FP4.\n", "text")
+    assert cs["2x"].technique is None

@@ -2573,7 +2573,7 @@ _SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|
 _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
                               r"already)\b[^,;.]*$", re.I)
 # "4x the Llama 2 70B performance of an H100", "4x the previous generation": a figure against hardware
-_HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w.-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
+_HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w./-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
 _PRECISION_SUBJECT = re.compile(
@@ -2837,6 +2837,15 @@ def _joined_by_plus_cached(sent_text: str, weight_only: bool) -> bool:  # (the f
     return False
 
 
+def _semicolon_clause(text: str, at: int) -> str:
+    """The stretch of text between the semicolons around position `at`."""
+    start = text.rfind(";", 0, at) + 1
+    end = text.find(";", at)
+    return text[start:end if end >= 0 else len(text)]
+
+
+_SAME_FORMAT = re.compile(r"\b(?:same|identical|equal|matching)\s+(?:data\s*type|dtype|precision|number format|format)\b",
+                          re.I)
 _BARE_KV_FORMAT = re.compile(r"\b(?:with|in|to|using|at)\s+(?:the\s+)?(?:INT8|INT4|FP8|int8|int4|fp8|NVFP4|FP4|4-bit|8-bit)\b"
                              r"(?!\s*(?:weights?|activations?|GEMMs?|models?|checkpoints?|experts?|matmul))")
 _WEIGHT_WORDS = re.compile(r"\b(?:weights?|weight-only|activations?|W4A16|W8A8|AWQ|GPTQ|checkpoints?|GEMMs?)\b", re.I)
@@ -2896,6 +2905,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)}) >= 2 and len(
             {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
         return None  # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8": two chips, each in its format
+    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and (
+            _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)) or _HARDWARE_OF.search(sent_text[rel_fig_start:])):
+        # "~2x from the new chip at the same data type", "GB300 NVL72 does up to 2.83x the tok/s/GPU of GB200
+        # NVL72": the format is held on both sides, or the baseline is another chip
+        return None
     if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and baseline and (
             ctx.HARDWARE_RE.search(baseline) or _GPU_GENERATION_RE.search(baseline)) \
             and not _FORMAT_WORD_RE.search(baseline) and not re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):

@@ -237,7 +237,9 @@ def find_ops(text: str) -> list[OpMention]:
 # Words that make a statement cover a whole section or the whole document.
 SCOPE_RE = re.compile(
     # ("all", "every", "each" of the results, not "a single request gets all eight GPUs")
-    r"\b(?:(?:(?<!\bat )all(?!\s+(?:of\s+)?(?:this|that|which|it)\b)|every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+){0,2}(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|prompts?\s+(?:submitted|sent|issued)|"
+    # ("nearly every number you see is quoted at bs=1": a remark about figures elsewhere, not a scope)
+    r"\b(?:(?:(?<!\bat )(?<!nearly )(?<!almost )(?<!virtually )all(?!\s+(?:of\s+)?(?:this|that|which|it)\b)|"
+    r"(?<!nearly )(?<!almost )(?<!virtually )every|each)(?!\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+){0,2}(?:GPUs?|cards?|nodes?|ranks?|layers?|experts?|prompts?\s+(?:submitted|sent|issued)|"
     r"heads?|cores?|devices?|chips?|sockets?|replicas?|tokens?|steps?|kernels?)\b)|"
     r"both (?:reports|runs|measurements|benchmarks|tests|setups)|everything (?:in|on|below|here)\b|"
     r"unless (?:otherwise )?(?:noted|stated|specified|mentioned)|throughout|"
