@@ -2268,3 +2268,16 @@ def test_a_kernel_library_s_own_numbers_compare_kernels_not_formats() -> None:
     cs = claims("# DeepGEMM: block-scaled FP8 GEMMs\n\nEnd to end, the DeepGEMM path serves 1.4x the throughput of the "
                 "BF16 model.\n")
     assert cs["1.4x"].technique == "fp8-quantization"  # a 16-bit side named: the format is the change
+
+
+def test_a_chip_row_or_a_chip_subject_makes_a_hardware_comparison() -> None:
+    cs = claims("# FP4 on Blackwell\n\n| System (precision) | GPUs | Offline vs H100, per GPU |\n|---|---|---|\n"
+                "| B200 (FP4) | 1 | 4.2x |\n")
+    assert (cs["4.2x"].technique, cs["4.2x"].mechanism) == (None, "unknown")
+    cs = claims("@semi_reader\nInferenceX, DeepSeek-V4-Pro FP4 at 8K/1K: GB300 NVL72 does up to 2.83x the tok/s/GPU of "
+                "GB200 NVL72.\nGB300 carries a ~20% higher TCO per GPU-hour and still lands 2.31x cheaper per million "
+                "tokens\n", "text")
+    assert cs["2.31x"].technique is None
+    cs = claims("# Skip softmax\n\nDecode gained less. H200 TPOT went from 9.34 ms to 8.58 ms with skip-softmax "
+                "attention kernels.\n")
+    assert [c.technique for t, c in cs.items() if t.startswith("9.34")] == ["attention-kernel"]

@@ -2801,6 +2801,11 @@ def _other_subject_nearer(doc: Doc, sent: Span, sent_text: str, fig: _Fig, pool:
     return False
 
 
+_CHIP_AND_FORMAT_TOGETHER = re.compile(
+    r"\b(?:Blackwell|Hopper|Ampere|B200|B300|GB200|GB300|H200|H100|MI355X|MI325X|MI300X|(?:new|newer) (?:chip|GPU|hardware))"
+    r"\s+(?:and|\+|plus|with)\s+(?:NV|MX)?(?:FP4|FP8|INT4|INT8)\b(?:\s+\w+)?\s+(?:together|combined)\b|"
+    r"\b(?:NV|MX)?(?:FP4|FP8)\s+(?:and|\+|plus)\s+(?:the\s+)?(?:new\s+)?(?:chip|GPU|hardware|Blackwell|Hopper)\s+(?:together|combined)\b",
+    re.I)
 _CHIP_HEADER = re.compile(r"\b(?:faster|fastest|winner|winning|leader|leading|ahead|better)\b", re.I)
 
 
@@ -2894,6 +2899,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "vLLM defaults vs SGLang + FP8 + EAGLE3: 2.7x lower at BS=1": three changes in one number
     if block.cell is not None and _chip_column_names_hardware(block.cell):
         return None  # "| Workload | Load | Faster GPU | Margin |" then "| Dense 70B FP8 | ... | H200 | 1.12x |": chips compared
+    if in_sent and _CHIP_AND_FORMAT_TOGETHER.search(sent_text):
+        return None  # "NVIDIA attributes more than triple the throughput of the H200 to Blackwell and FP4 together"
     if not in_sent and bctx.get("bundle", _lists_a_bundle):
         return None  # "The MLA work combines A, B, C and D. ... it yields 3x to 7x"
     if in_sent and block.kind == "list_item" and bi in dctx.leadin_text:
@@ -2989,7 +2996,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if named and (_VERSION_RE.search(named) or _ENGINE_RE.search(named) or ctx.HARDWARE_RE.search(named)
                   or _GPU_GENERATION_RE.search(named)) \
             and not re.search(r"\bkernels?\b", baseline, re.I) \
-            and not (block.cell is not None and block.cell.row_header and _technique_in_text(block.cell.row_header)):
+            and not (block.cell is not None and block.cell.row_header and _technique_in_text(block.cell.row_header)
+                     and not ctx.HARDWARE_RE.match(block.cell.row_header.strip())):
         # ("vLLM's kernel": a kernel comparison; the "Megakernel" row under "Speedup vs Hugging Face": its row's)
         prev = _previous_sentence(doc, sent) if not in_sent and block.kind == "paragraph" else None
         lead = [t for t in techs if prev is not None and t[1] <= prev.end and (
@@ -3019,6 +3027,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None
     if not in_sent and _ENGINE_SUBJECT_RE.search(sent_text[:rel_fig_start]):
         return None  # "in the other scenarios vLLM was up to 1.8x faster": an engine is the subject
+    if not in_sent and block.kind != "table_cell" and ctx.HARDWARE_RE.match(sent_text.lstrip()) \
+            and techs and all(t[2] in _DTYPE_TECHNIQUES for t in techs):
+        return None  # "GB300 carries a ~20% higher TCO ... and still lands 2.31x cheaper": a chip is the subject
     if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(sent_text):
         return None
     if re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
