@@ -18,6 +18,9 @@ from auditor.models import Claim, Document
 _HOST_RAM_RE = re.compile(r"\bRAM\b")
 _CARD_MEMORY_RE = re.compile(r"\b(?:VRAM|GPU memory|HBM|KV|cache|batch)\b", re.I)
 _VERSION = re.compile(r"\bv?\d+\.\d+\.\d+\b|\bv\d+\.\d+\b")  # "| 1.5.0 (ms) | 1.8.0 (ms) |": two releases
+_RELEASE_BASELINE = re.compile(r"\b(?:than|of|against|over|vs\.?|versus)\s+(?:the\s+)?(?:v\d+(?:\.\d+)*\b|"
+                               r"V\d\s+engine|(?:previous|prior|older|last|earlier)\s+(?:release|version|engine|build))",
+                               re.I)
 _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching plus PagedAttention"
 
 
@@ -45,6 +48,8 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
             return t.mechanism
     if GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence):
         return "unknown"  # a bundle of changes works by several mechanisms at once
+    if _RELEASE_BASELINE.search(_own_clause(sentence, figure) or sentence):
+        return "unknown"  # "up to 1.7x the throughput of the V0 engine": one release against another
     if metric in ("memory", "capacity") and not (_HOST_RAM_RE.search(sentence) and not _CARD_MEMORY_RE.search(sentence)):
         return "residency"  # less memory a request, more requests resident: what the figure measures
     # "5.5x more requests per second" is a rate, not room for more requests

@@ -2281,3 +2281,13 @@ def test_a_chip_row_or_a_chip_subject_makes_a_hardware_comparison() -> None:
     cs = claims("# Skip softmax\n\nDecode gained less. H200 TPOT went from 9.34 ms to 8.58 ms with skip-softmax "
                 "attention kernels.\n")
     assert [c.technique for t, c in cs.items() if t.startswith("9.34")] == ["attention-kernel"]
+
+
+def test_changes_that_ship_together_and_release_baselines_leave_the_mechanism_unknown() -> None:
+    cs = claims("# Notes\n\n- Multi-step scheduling and asynchronous output processing ship together; against v0.5.3 the "
+                "8B model gets 2.7x the throughput.\n")
+    assert (cs["2.7x"].technique, cs["2.7x"].mechanism) == (None, "unknown")
+    cs = claims("# Notes\n\n- The V1 engine rewrites the API server; up to 1.7x the throughput of the V0 engine.\n")
+    assert cs["1.7x"].mechanism == "unknown"
+    cs = claims("# Notes\n\n- The overlap scheduler hides CPU work behind the GPU for 1.1x throughput.\n")
+    assert cs["1.1x"].mechanism == "compute"  # no release named: the scheduler cue holds
