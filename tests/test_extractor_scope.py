@@ -2291,3 +2291,14 @@ def test_changes_that_ship_together_and_release_baselines_leave_the_mechanism_un
     assert cs["1.7x"].mechanism == "unknown"
     cs = claims("# Notes\n\n- The overlap scheduler hides CPU work behind the GPU for 1.1x throughput.\n")
     assert cs["1.1x"].mechanism == "compute"  # no release named: the scheduler cue holds
+
+
+def test_a_technique_named_as_absent_or_as_another_s_subject_is_not_the_figure_s() -> None:
+    cs = claims("SGLang on a GB200 NVL72: 7,583 decode tok/s per GPU. That's ~2.7x an H100 per GPU. No MTP, no two-batch "
+                "overlap needed on pure NVLink.\n", "text")
+    assert cs["2.7x"].technique is None
+    cs = claims("# MTP under load\n\n| Configuration | tok/s | vs baseline |\n|---|---|---|\n"
+                "| Overlap scheduling only | 60.4 | +20.4% |\n| MTP heads | 75.0 | +49.6% |\n")
+    assert cs["20.4%"].technique is None and cs["49.6%"].technique == "speculative-decoding"
+    cs = claims("# Speculation\n\nPlain Jacobi decoding on such a model is only 1.05x faster than autoregressive decoding.\n")
+    assert cs["1.05x"].technique is None

@@ -2683,6 +2683,11 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     two = " ".join(x.lower_ for x in doc[max(0, t[0] - 2):t[0]])
     if _PARTNER_RE.search(two) or _BEYOND_RE.search(two):
         return True  # "TEAL also composes with weight quantization", "Turbo is not only speculation": not the subject
+    if t[0] > 0 and doc[t[0] - 1].lower_ == "no" and (t[1] >= len(doc) or doc[t[1]].text in (",", ".", ";")
+                                                      or doc[t[1]].lower_ in ("needed", "required", "and", "or")):
+        return True  # "No MTP, no two-batch overlap needed on pure NVLink": what the run did without
+    if t[0] > 1 and doc[t[0] - 2].lower_ == "not" and doc[t[0] - 1].lower_ == "about":
+        return True  # "Apple's numbers for MLX are not about speculation"
     if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
         return True  # "Without MTP, disaggregation delivers 1.4x": a condition both sides share
     if _HELD_AFTER.match(doc[t[1]:min(len(doc), t[1] + 6)].text):
@@ -3117,6 +3122,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # "| Speedup vs. dense FP8 |": the column names its baseline, which no lead-in makes the subject
         col_baseline = set(_technique_in_text(cell.col_header[col_vs.end():])) | (
             {_precision_technique(cell.col_header[col_vs.end():])} - {None}) if col_vs and cell.col_header else set()
+        label = cell.row_cells[0] if cell.row_cells else ""
+        if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(label) and not _technique_in_text(label):
+            return None  # "| Overlap scheduling only | 60.4 | +20.4% |" under an MTP table: the row's own subject
         for h in [cell.col_header, row_header, *row_cells, intro, *others]:
             if h:
                 names = _technique_in_text(h)
