@@ -2302,3 +2302,9 @@ def test_a_technique_named_as_absent_or_as_another_s_subject_is_not_the_figure_s
     assert cs["20.4%"].technique is None and cs["49.6%"].technique == "speculative-decoding"
     cs = claims("# Speculation\n\nPlain Jacobi decoding on such a model is only 1.05x faster than autoregressive decoding.\n")
     assert cs["1.05x"].technique is None
+
+
+def test_qserve_s_w4a8kv4_is_a_system_outside_the_lexicon() -> None:
+    cs = claims("# Low-bit serving\n\nAWQ made INT4 weights common. On an L40S QServe even exceeds what TensorRT-LLM reaches "
+                "on an A100, which the authors translate into a 3x lower dollar cost of serving.\n")
+    assert (cs["3x"].technique, cs["3x"].mechanism) == (None, "unknown")
