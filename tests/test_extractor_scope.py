@@ -2317,3 +2317,13 @@ def test_room_cues_hold_against_a_release_baseline_and_new_room_phrasings_read_r
     cs = claims("# Engines\n\n| Row | TGI v3 | vLLM | Ratio |\n|---|---|---|---|\n"
                 "| KV tokens that fit, Llama 3.1 8B | about 30k | about 10k | 3x |\n")
     assert cs["3x"].mechanism == "residency"
+
+
+def test_rivals_listed_as_the_comparison_s_baseline_leave_the_title_s_technique() -> None:
+    cs = claims("Efficient Memory Management for LLM Serving with PagedAttention: excerpt\n\n"
+                "Basic sampling. On ShareGPT, vLLM sustains 1.7x-2.7x and 2.7x-8x higher request rates than\n"
+                "Orca (Oracle) and Orca (Max), respectively, at similar normalized latency. With OPT-13B, vLLM\n"
+                "keeps 2.2x and 4.3x as many requests in a batch as Orca (Oracle) and Orca (Max), respectively.\n"
+                "The Alpaca trace follows the same trend, with a smaller margin over Orca (Oracle) and Orca (Pow2).\n",
+                "text")
+    assert {cs[k].technique for k in ("1.7x-2.7x", "2.7x-8x", "2.2x", "4.3x")} == {"paged-attention"}

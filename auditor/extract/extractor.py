@@ -2496,6 +2496,12 @@ def _named_as_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
             return False
         if low in _BEATS_WORDS:
             return True  # "disaggregation beats aggregated in-flight batching by 1.4x"
+        if low == "as" and any(y.lower_ in ("many", "much", "long", "fast", "high", "large") and y.i > 0
+                               and doc[y.i - 1].lower_ == "as" for y in doc[max(0, i - 10):i]):
+            return True  # "keeps 2.2x as many requests in a batch as Orca (Oracle)"
+        if low == "over" and i > 0 and doc[i - 1].lower_ in ("margin", "lead", "advantage", "edge", "gain", "gains",
+                                                             "speedup", "improvement", "win"):
+            return True  # "a smaller margin over Orca (Oracle)"
         if low in _THAN_WORDS:
             if i > 0 and doc[i - 1].lower_ in _NOT_A_COMPARISON and low == "than":
                 if doc[i - 1].lower_ not in ("rather", "other") and any(
@@ -2675,6 +2681,13 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "instead of replicating it across tensor-parallel ranks"
     if _named_as_baseline(doc, t):
         return True
+    if t[0] > 0 and doc[t[0] - 1].lower_ in ("and", "or", ","):
+        # "than Orca (Oracle) and Orca (Max), respectively": a second rival listed after the first
+        for j in range(t[0] - 2, max(-1, t[0] - 8), -1):
+            if doc[j].lower_ == doc[t[0]].lower_:
+                if _named_as_baseline(doc, (j, j + (t[1] - t[0]), t[2])):
+                    return True
+                break
     if _shared_by_both(doc, t):
         return True
     if t[0] > 1 and doc[t[0] - 1].lower_ == "with" and doc[t[0] - 2].lower_ in ("combined", "paired",
@@ -2961,7 +2974,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "than the previous server speculation path": a technique against its own last version
     # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
-    if set_aside and techs and techs[0][2] in set_aside:
+    if set_aside and techs and techs[0][2] in set_aside and (topic is None or topic == techs[0][2]):
         if techs[0][2] == "tensor-parallelism" and _OTHER_PARALLELISM.search(sent_text):
             return None  # "pipeline parallelism delivers 1.5x the throughput of TP": a layout outside the lexicon
         return techs[0][2]
