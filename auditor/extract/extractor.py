@@ -2471,7 +2471,8 @@ def _lists_a_bundle(text: str) -> bool:
 
 
 # "credited to faster fused kernels, attention data parallelism and better load balancing": a list of causes
-_CREDITED_LIST = re.compile(r"\b(?:credited to|attributed to|thanks to|owing to)\b[^.;]*?,[^.;]*?\band\b|"
+_CREDITED_LIST = re.compile(r"\b(?:credited (?:jointly |together )?to|attributed (?:jointly )?to|thanks to|owing to)\b"
+                            r"[^.;]*?,[^.;]*?(?:\band\b|,[^.;]*?,)|"
                             r"\bcredit(?:s|ed|ing)?\b[^.;]*?,[^.;]*?,[^.;]*?\band\b[^.;]*?\btogether\b", re.I)
 
 
