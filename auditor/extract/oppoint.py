@@ -180,6 +180,10 @@ _DENIED_BEFORE = re.compile(r"(?:\bnone of (?:these|those|them|the \w+) (?:is|ar
 # ("if your workload is one user on a 4090, the 7.73x is not your number": a condition, not the run's load)
 
 
+_OTHER_GAINS_BEFORE = re.compile(r"\b(?:smaller|larger|bigger|lesser|less|more|modest|no|little)\s+(?:gains?|speed-?ups?|"
+                                 r"benefits?|advantages?|improvements?|wins?)\s*$")
+
+
 def find_ops(text: str) -> list[OpMention]:
     """All operating-point mentions in `text`, left to right, overlaps resolved longest-first."""
     if not _OP_HINT.search(text):
@@ -226,6 +230,8 @@ def find_ops(text: str) -> list[OpMention]:
     # "saturated at 100 concurrent requests": the load named is the op, the saturation its description
     found = [o for o in found if not (o.kind == "offline" and o.text.lower().startswith("saturat") and any(
         p.kind in ("concurrency", "batch_size", "request_rate") and 0 <= p.start - o.end <= 5 for p in found))]
+    # "up to 2.8x, with smaller gains at the largest batch sizes": where other, smaller figures fall, not this one's op
+    found = [o for o in found if not _OTHER_GAINS_BEFORE.search(lower, max(0, o.start - 30), o.start)]
     out: list[OpMention] = []
     for o in found:
         if out and o.start < out[-1].end:
