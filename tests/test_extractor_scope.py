@@ -2341,3 +2341,10 @@ def test_where_smaller_gains_fall_is_not_the_figure_s_operating_point() -> None:
     assert cs["2.8x"].op_kind == "unstated"
     cs = claims("# Runs\n\nWith the largest batch sizes, FP8 raises throughput by 1.6x.\n")
     assert cs["1.6x"].op_kind == "offline"
+
+
+def test_a_suspended_hyphen_range_of_folds_is_one_range() -> None:
+    cs = claims("# vLLM\n\nAgainst FasterTransformer and Orca, vLLM raises throughput two- to four-fold at the same "
+                "latency, and 2- to 3-fold on long prompts.\n")
+    assert (cs["two- to four-fold"].low, cs["two- to four-fold"].value, cs["two- to four-fold"].hedge) == (2, 4, "range")
+    assert (cs["2- to 3-fold"].low, cs["2- to 3-fold"].value) == (2, 3)

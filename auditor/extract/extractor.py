@@ -249,7 +249,7 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
 def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
     """'1.8-2.3x', 'two to three times', '30 to 40 percent', '2x-3x', 'between 2 and 3x'."""
     i = fig.start
-    if fig.unit == "abs" or fig.form in ("word", "fraction"):
+    if fig.unit == "abs" or (fig.form in ("word", "fraction") and "fold" not in doc[fig.start:fig.end].text.lower()):
         return
     j = i - 1
     if j - 1 < sent.start:
@@ -258,8 +258,8 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
     if sep not in ("-", "–", "—", "to", "and", "/", "~"):
         return
     k = j - 1
-    # "2x-3x": the low end carries its own unit
-    if doc[k].text in UNIT_X or doc[k].lower_ in ("%", "percent", "times"):
+    # "2x-3x": the low end carries its own unit; "two- to four-fold": a suspended hyphen
+    if doc[k].text in UNIT_X or doc[k].lower_ in ("%", "percent", "times") or (sep == "to" and doc[k].text == "-"):
         k -= 1
     if k < sent.start:
         return
@@ -267,8 +267,9 @@ def _extend_range(doc: Doc, fig: _Fig, sent: Span) -> None:
     if k - 3 >= sent.start and [t.lower_ for t in doc[k - 2:k + 1]] == ["and", "a", "half"]:
         half, k = 0.5, k - 3  # "one and a half to nine times"
     low_tok = doc[k]
-    m = re.match(r"^(\d+(?:\.\d+)?)[xX×%]$", low_tok.text)
-    low = float(m.group(1)) if m else (_num(low_tok.text) if low_tok.like_num else None)
+    low_text = low_tok.text[:-1] if sep == "to" and low_tok.text.endswith("-") and len(low_tok.text) > 1 else low_tok.text
+    m = re.match(r"^(\d+(?:\.\d+)?)[xX×%]$", low_text)
+    low = float(m.group(1)) if m else (_num(low_text) if low_tok.like_num or low_text != low_tok.text else None)
     low = low + half if low is not None else None
     if low is None or low <= 0 or low >= fig.value:
         return
