@@ -2348,3 +2348,11 @@ def test_a_suspended_hyphen_range_of_folds_is_one_range() -> None:
                 "latency, and 2- to 3-fold on long prompts.\n")
     assert (cs["two- to four-fold"].low, cs["two- to four-fold"].value, cs["two- to four-fold"].hedge) == (2, 4, "range")
     assert (cs["2- to 3-fold"].low, cs["2- to 3-fold"].value) == (2, 3)
+
+
+def test_a_format_held_equal_overrides_the_title_s_format() -> None:
+    doc = parse_string("FP8/FP4 kernel and hardware posts, collected\nSource: vendor blogs and READMEs.\n\n@gpu_rich_kid\n"
+                       "reminder that the \"up to 4.5x H100 vs A100\" MLPerf headline was two stacked wins:\n"
+                       "~2x from the new chip at the same data type\n~2x more from switching to FP8\n", "t.txt", "text")
+    got = {(c.line, c.text): c.technique for c in classify(extract(doc), doc)}
+    assert got[(6, "2x")] is None and got[(7, "2x")] == "fp8-quantization"

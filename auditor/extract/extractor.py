@@ -2941,6 +2941,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)}) >= 2 and len(
             {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
         return None  # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8": two chips, each in its format
+    if not in_sent and ({t[2] for t in techs} | ({topic} if topic else set())) <= set(_DTYPE_TECHNIQUES) \
+            and _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)):
+        return None  # "~2x from the new chip at the same data type": the paragraph's format is held equal here
     if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and (
             _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)) or _HARDWARE_OF.search(sent_text[rel_fig_start:])):
         # "~2x from the new chip at the same data type", "GB300 NVL72 does up to 2.83x the tok/s/GPU of GB200
