@@ -2356,3 +2356,11 @@ def test_a_format_held_equal_overrides_the_title_s_format() -> None:
                        "~2x from the new chip at the same data type\n~2x more from switching to FP8\n", "t.txt", "text")
     got = {(c.line, c.text): c.technique for c in classify(extract(doc), doc)}
     assert got[(6, "2x")] is None and got[(7, "2x")] == "fp8-quantization"
+
+
+def test_tensor_parallelism_over_n_gpus_in_a_setup_is_the_setting() -> None:
+    cs = claims("# Engine choice\n\n**FastGen's evaluation.** Llama 2 70B with tensor parallelism over four A100 80GB "
+                "GPUs; prompts drawn from a normal distribution. FastGen reports up to 2.3x higher effective throughput.\n")
+    assert cs["2.3x"].technique is None
+    cs = claims("# TP\n\nWith tensor parallelism the decode step gets 1.4x faster.\n")
+    assert cs["1.4x"].technique == "tensor-parallelism"

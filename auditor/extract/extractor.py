@@ -2878,6 +2878,7 @@ def _semicolon_clause(text: str, at: int) -> str:
     return text[start:end if end >= 0 else len(text)]
 
 
+_SHARDED_OVER = re.compile(r"\s+(?:over|across|on)\s+(?:\w+\s+){0,1}(?:\d+|two|four|eight|sixteen)\b", re.I)
 _SAME_FORMAT = re.compile(r"\b(?:same|identical|equal|matching)\s+(?:data\s*type|dtype|precision|number format|format)\b",
                           re.I)
 _BARE_KV_FORMAT = re.compile(r"\b(?:with|in|to|using|at)\s+(?:the\s+)?(?:INT8|INT4|FP8|int8|int4|fp8|NVFP4|FP4|4-bit|8-bit)\b"
@@ -3078,7 +3079,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     # "under tensor parallelism across eight A100s, the Hydragen attention kernel ...": a tool named first
     # ("Under tensor parallelism every layer waits ...": a condition, never the change)
     in_block = [t for t in in_block if not _is_instrument(doc, t)] or [
-        t for t in in_block if not any(x.lower_ in ("under", "on", "atop") for x in doc[max(0, t[0] - 2):t[0]])]
+        t for t in in_block if not any(x.lower_ in ("under", "on", "atop") for x in doc[max(0, t[0] - 2):t[0]])
+        and not _SHARDED_OVER.match(_doc_text(doc), doc[t[1] - 1].idx + len(doc[t[1] - 1].text))]
     rel_fig_end = doc[fig.end - 1].idx - sent.start_char if fig.end > sent.start else 0
     if in_block and block.kind != "table_cell" and _PRECISION_WORD.search(sent_text, rel_fig_end):
         # "1.01x that of per-tensor FP8": two schemes of one format compared, in the figure's own sentence
