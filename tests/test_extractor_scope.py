@@ -2364,3 +2364,14 @@ def test_tensor_parallelism_over_n_gpus_in_a_setup_is_the_setting() -> None:
     assert cs["2.3x"].technique is None
     cs = claims("# TP\n\nWith tensor parallelism the decode step gets 1.4x faster.\n")
     assert cs["1.4x"].technique == "tensor-parallelism"
+
+
+def test_a_load_stated_as_a_request_rate_after_the_word_load_is_an_operating_point() -> None:
+    cs = claims("# Rollout\n\n## Week 23: CUDA graphs back on (canary load 4 req/s per replica)\n\n- Mean TPOT went from "
+                "41 ms to 27 ms.\n")
+    assert [(c.op_kind, c.op_value, c.op_source) for c in cs.values()] == [("request_rate", 4, "section")]
+    cs = claims("# Postmortem\n\nProduction load at the time was about 6 requests per second per replica. Output "
+                "throughput rose 22%.\n")
+    assert (cs["22%"].op_kind, cs["22%"].op_value) == ("request_rate", 6)
+    cs = claims("# Notes\n\nUnder load the engine served 12 req/s, 30% more than before.\n")
+    assert cs["30%"].op_kind != "request_rate"  # the rate served is the result, not the load

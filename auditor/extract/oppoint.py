@@ -81,6 +81,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     # an item of a setup list ("Llama 3 8B, 1xH100, 32 QPS"): the rate alone between commas
     ("request_rate", re.compile(r"(?:^|(?<=[,;(|] ))(\d+(?:\.\d+)?)\s*(?:qps|req/s|rps)(?=\s*(?:[,;)|]|$))", re.I)),
     ("request_rate", re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:qps|rps)\s+(?:load|arrival|traffic|rate)\b", re.I)),
+    # "canary load 4 req/s per replica", "Production load at the time was about 6 requests per second"
+    ("request_rate", re.compile(r"\bload\b(?:\s+(?:at|the|time|was|is|were|of|about|around|roughly|approximately|~|"
+                                r"held|kept|set|fixed|steady|constant|to|a|an|still|only|peak|typical|average))"
+                                r"{0,6}?\s+~?(\d+(?:\.\d+)?)\s*"
+                                r"(?:qps|req/s|reqs/s|requests?/s(?:ec)?|requests? per second|rps)\b", re.I)),
     # "In the 40 QPS stage": one named step of a sweep
     ("request_rate", re.compile(r"\bthe\s+(\d+(?:\.\d+)?)\s*(?:qps|rps|req/s)\s+(?:stage|step|phase|level|point|run)\b", re.I)),
     ("single", re.compile(
@@ -137,6 +142,7 @@ _NEEDS: list[tuple[str, ...]] = [
     ("qps",),
     ("qps", "req", "rps"),
     ("qps", "rps"),
+    ("load",),
     ("qps", "rps", "req"),
     ("single",),
     ("one", "1"),
