@@ -2375,3 +2375,13 @@ def test_a_load_stated_as_a_request_rate_after_the_word_load_is_an_operating_poi
     assert (cs["22%"].op_kind, cs["22%"].op_value) == ("request_rate", 6)
     cs = claims("# Notes\n\nUnder load the engine served 12 req/s, 30% more than before.\n")
     assert cs["30%"].op_kind != "request_rate"  # the rate served is the result, not the load
+
+
+def test_a_format_held_equal_beside_a_kernel_leaves_the_kernel_and_chip_plus_format_is_a_bundle() -> None:
+    cs = claims("# TensorRT-LLM notes\n\n- New XQA kernel for generation-phase grouped-query attention. Against the masked "
+                "multi-head attention kernel it replaces, at the same FP8 precision on H200, it gives 2.4x more Llama 2 "
+                "70B throughput.\n")
+    assert cs["2.4x"].technique == "attention-kernel"
+    cs = claims("# MLPerf\n\nB200 ran FP4 while every other row ran FP8, so its 3.7x per-accelerator throughput is a "
+                "chip-plus-format result.\n")
+    assert cs["3.7x"].technique is None

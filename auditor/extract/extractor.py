@@ -2879,7 +2879,8 @@ def _semicolon_clause(text: str, at: int) -> str:
 
 
 _SHARDED_OVER = re.compile(r"\s+(?:over|across|on)\s+(?:\w+\s+){0,1}(?:\d+|two|four|eight|sixteen)\b", re.I)
-_SAME_FORMAT = re.compile(r"\b(?:same|identical|equal|matching)\s+(?:data\s*type|dtype|precision|number format|format)\b",
+_SAME_FORMAT = re.compile(r"\b(?:same|identical|equal|matching)\s+(?:(?:NV|MX)?FP\d+\s+|INT\d+\s+|BF16\s+|FP16\s+)?"
+                          r"(?:data\s*type|dtype|precision|number format|format)\b",
                           re.I)
 _BARE_KV_FORMAT = re.compile(r"\b(?:with|in|to|using|at)\s+(?:the\s+)?(?:INT8|INT4|FP8|int8|int4|fp8|NVFP4|FP4|4-bit|8-bit)\b"
                              r"(?!\s*(?:weights?|activations?|GEMMs?|models?|checkpoints?|experts?|matmul))")
@@ -2942,14 +2943,21 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)}) >= 2 and len(
             {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
         return None  # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8": two chips, each in its format
-    if not in_sent and ({t[2] for t in techs} | ({topic} if topic else set())) <= set(_DTYPE_TECHNIQUES) \
-            and _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)):
-        return None  # "~2x from the new chip at the same data type": the paragraph's format is held equal here
-    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and (
-            _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)) or _HARDWARE_OF.search(sent_text[rel_fig_start:])):
-        # "~2x from the new chip at the same data type", "GB300 NVL72 does up to 2.83x the tok/s/GPU of GB200
-        # NVL72": the format is held on both sides, or the baseline is another chip
-        return None
+    if _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)):
+        # "~2x from the new chip at the same data type", "Against the kernel it replaces, at the same FP8 precision,
+        # it gives 2.4x": the format is held equal on both sides, a setting; whatever else is named stays
+        if not in_sent and ({t[2] for t in techs} | ({topic} if topic else set())) <= set(_DTYPE_TECHNIQUES):
+            return None
+        if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES):
+            held = set(in_sent)
+            techs = [t for t in techs if t not in held]
+            if not any(t[2] not in _DTYPE_TECHNIQUES for t in techs):
+                return None  # nothing but formats named: chips or systems compared at one format
+            in_sent = []
+            if topic in _DTYPE_TECHNIQUES:
+                topic = None
+    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and _HARDWARE_OF.search(sent_text[rel_fig_start:]):
+        return None  # "GB300 NVL72 does up to 2.83x the tok/s/GPU of GB200 NVL72": the baseline is another chip
     if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and baseline and (
             ctx.HARDWARE_RE.search(baseline) or _GPU_GENERATION_RE.search(baseline)) \
             and not _FORMAT_WORD_RE.search(baseline) and not re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
