@@ -2385,3 +2385,11 @@ def test_a_format_held_equal_beside_a_kernel_leaves_the_kernel_and_chip_plus_for
     cs = claims("# MLPerf\n\nB200 ran FP4 while every other row ran FP8, so its 3.7x per-accelerator throughput is a "
                 "chip-plus-format result.\n")
     assert cs["3.7x"].technique is None
+
+
+def test_a_scope_over_in_house_numbers_does_not_cover_figures_others_report() -> None:
+    cs = claims("# The quarter in serving\n\nUnless a sentence says otherwise, every in-house number in this post was "
+                "measured at 32 concurrent requests per replica.\n\n## Prefix caching\n\nOn our chat tier TTFT fell 41%. "
+                "Anthropic's launch note for prompt caching promised up to 85% lower latency.\n")
+    assert (cs["41%"].op_kind, cs["41%"].op_value) == ("concurrency", 32)
+    assert cs["85%"].op_kind == "unstated"

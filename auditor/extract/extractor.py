@@ -113,6 +113,7 @@ class _DocContext:
     section_ops: dict[int, tuple[OpMention, str]] = field(default_factory=dict)  # section_start -> (op, source)
     heading_ops: dict[int, OpMention] = field(default_factory=dict)  # heading block start -> op
     doc_op: OpMention | None = None
+    doc_op_own_only: bool = False  # the statement covers the writers' own runs only ("every in-house number")
     title_op: OpMention | None = None  # an op in the document's title ("... single-stream speed")
     # statements that scope one metric ("throughput figures are offline; latency is single-stream")
     section_metric_ops: dict[tuple[int, str], OpMention] = field(default_factory=dict)
@@ -1405,6 +1406,7 @@ def _document_context(document: Document) -> _DocContext:
                 elif doc_wide:
                     if d.doc_op is None:
                         d.doc_op = op
+                        d.doc_op_own_only = bool(_OWN_NUMBERS.search(sent))
                 elif b.section_start is not None and b.section_start not in d.section_ops:
                     d.section_ops[b.section_start] = (op, "section")
                 if metric is None and not doc_wide and (_FROM_HERE_RE.search(sent) or section_ref) and (b.level or 0) == 0 \
@@ -2360,9 +2362,16 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
                 if k == len(dctx.heading_starts) or block.section_start != dctx.heading_starts[k]:
                     continue
             return op, "document"
-    if dctx.doc_op is not None:
+    if dctx.doc_op is not None and not (dctx.doc_op_own_only and _ATTRIBUTED.search(sent.text)):
+        # ("every in-house number was measured at 32 concurrent" does not cover "Anthropic's note promised 85%")
         return dctx.doc_op, "document"
     return None, "assumed"
+
+
+_OWN_NUMBERS = re.compile(r"\b(?:in-house|our own|our)\s+(?:\w+\s+)?(?:numbers?|figures?|results?|measurements?|runs?|tests?)\b",
+                          re.I)
+_ATTRIBUTED = re.compile(r"\b(?:reports?|reported|promised|promises|claims?|claimed|says?|said|quotes?|quoted|cites?|cited|"
+                         r"according to|announced|advertis\w+)\b", re.I)
 
 
 def _parent_heading_op(document: Document, block: Block, dctx: _DocContext) -> OpMention | None:
