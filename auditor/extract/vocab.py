@@ -194,6 +194,6 @@ BUNDLE_RE = re.compile(
     r"the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) (?:changes|"
     r"optimi[sz]ations|techniques))\b", re.I)
 GENERIC_BUNDLE_RE = re.compile(
-    r"^\W*(?:together|taken together|combined|in combination)\s*,|^\W*stacking (?:the|both|these|those)\b|^\W*stacked\s*,|\b(?:change|changes) at once\b|\bthe whole (?:bundle|stack)\b|\b(?:chip|hardware|GPU)[- ]plus[- ](?:format|precision|software)\b|\b(?:ship|ships|shipped|land|lands|landed|arrive|arrived|came|come)\s+together\b|\bthe combined (?:strategy|stack|system|recipe)\b|\bbundles\s+[\w/-]+(?:\s+[\w/-]+)?\s+with\b|^\W*(?:together|combined)\s+(?:these|they|those)\b|\b(?:stacked together|among other (?:changes|things|"
+    r"^\W*(?:together|taken together|combined|in combination)\s*,|^\W*stacking (?:the|both|these|those)\b|^\W*stacked\s*,|\b(?:change|changes) at once\b|\bthe whole (?:bundle|stack)\b|,\s*together,|\balso in place\b|\b(?:chip|hardware|GPU)[- ]plus[- ](?:format|precision|software)\b|\b(?:ship|ships|shipped|land|lands|landed|arrive|arrived|came|come)\s+together\b|\bthe combined (?:strategy|stack|system|recipe)\b|\bbundles\s+[\w/-]+(?:\s+[\w/-]+)?\s+with\b|^\W*(?:together|combined)\s+(?:these|they|those)\b|\b(?:stacked together|among other (?:changes|things|"
     r"optimi[sz]ations)|the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) "
     r"(?:changes|optimi[sz]ations|techniques)|the (?:combined )?changes)\b", re.I)
