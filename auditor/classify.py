@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from auditor.extract.extractor import _CREDITED_LIST
 from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
 from auditor.models import Claim, Document
@@ -46,7 +47,7 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
         t = lex.by_name().get(technique)
         if t is not None:
             return t.mechanism
-    if GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence):
+    if GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence) or _CREDITED_LIST.search(sentence):
         return "unknown"  # a bundle of changes works by several mechanisms at once
     own = _own_clause(sentence, figure) or sentence
     if _RELEASE_BASELINE.search(own) and not any(cue in own.lower() for cue in lex.mechanism_cues.get("residency", [])):

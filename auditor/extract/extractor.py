@@ -2483,7 +2483,8 @@ def _lists_a_bundle(text: str) -> bool:
 # "credited to faster fused kernels, attention data parallelism and better load balancing": a list of causes
 _CREDITED_LIST = re.compile(r"\b(?:credited (?:jointly |together )?to|attributed (?:jointly )?to|thanks to|owing to)\b"
                             r"[^.;]*?,[^.;]*?(?:\band\b|,[^.;]*?,)|"
-                            r"\bcredit(?:s|ed|ing)?\b[^.;]*?,[^.;]*?,[^.;]*?\band\b[^.;]*?\btogether\b", re.I)
+                            r"\bcredit(?:s|ed|ing)?\b[^.;]*?,[^.;]*?,[^.;]*?\band\b[^.;]*?\btogether\b|"
+                            r"\bcrediting\b[^.;]*?,[^.;]*?,[^.;]*?\band\b", re.I)
 
 
 _THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
