@@ -40,6 +40,11 @@ def _own_clause(sentence: str, figure: str | None) -> str | None:
     return sentence[start:end]
 
 
+def _is_bundle(sentence: str) -> bool:
+    """"continuous batching plus PagedAttention", "Stacked together, ...", "crediting A, B, C and D"."""
+    return bool(GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence) or _CREDITED_LIST.search(sentence))
+
+
 def mechanism_for(technique: str | None, sentence: str, metric: str | None = None, figure: str | None = None) -> str:
     """figure: the claim's text; a cue in the figure's own clause outranks one elsewhere in the sentence."""
     lex = load_lexicon()
@@ -47,7 +52,7 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
         t = lex.by_name().get(technique)
         if t is not None:
             return t.mechanism
-    if GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence) or _CREDITED_LIST.search(sentence):
+    if _is_bundle(sentence):
         return "unknown"  # a bundle of changes works by several mechanisms at once
     own = _own_clause(sentence, figure) or sentence
     if _RELEASE_BASELINE.search(own) and not any(cue in own.lower() for cue in lex.mechanism_cues.get("residency", [])):
@@ -72,7 +77,7 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
     for c in claims:
         c.mechanism = mechanism_for(c.technique, c.sentence, c.metric, c.text)  # type: ignore[assignment]
         if c.mechanism == "unknown" and c.technique is None and document is not None and c.block is not None \
-                and 0 <= c.block < len(document.blocks):
+                and 0 <= c.block < len(document.blocks) and not _is_bundle(c.sentence):
             block = document.blocks[c.block]
             if block.kind == "table_cell" and block.cell is not None:
                 from auditor.extract.extractor import _compares_systems, _table_intro

@@ -2408,3 +2408,11 @@ def test_a_figure_credited_to_a_list_of_changes_has_no_single_mechanism() -> Non
     cs = claims("# TurboMind\n\nThe README's summary puts TurboMind at up to 1.8x the request throughput of vLLM, crediting "
                 "persistent batching, a blocked KV cache, dynamic split-and-fuse, tensor parallelism and kernels.\n")
     assert (cs["1.8x"].technique, cs["1.8x"].mechanism) == (None, "unknown")
+
+
+def test_a_bundled_table_row_does_not_take_its_header_s_mechanism_cue() -> None:
+    cs = claims("# Batching\n\n| Stack | How it batches | Throughput vs. naive static batching |\n|---|---|---|\n"
+                "| vLLM | continuous batching plus PagedAttention memory management | up to 23x |\n"
+                "| TGI | continuous batching | 8x |\n")
+    assert (cs["23x"].technique, cs["23x"].mechanism) == (None, "unknown")
+    assert cs["8x"].mechanism == "compute"
