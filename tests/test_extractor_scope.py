@@ -2416,3 +2416,9 @@ def test_a_bundled_table_row_does_not_take_its_header_s_mechanism_cue() -> None:
                 "| TGI | continuous batching | 8x |\n")
     assert (cs["23x"].technique, cs["23x"].mechanism) == (None, "unknown")
     assert cs["8x"].mechanism == "compute"
+
+
+def test_a_list_item_s_label_names_what_its_figures_measure() -> None:
+    cs = claims("# Weekly: caches, kernels and drafts\n\n## LMDeploy\n\n- **KV cache quantization.** Compared with an fp16 "
+                "cache, request throughput rises by about 30% with int8 KV and about 40% with int4 KV.\n")
+    assert cs["30%"].technique == cs["40%"].technique == "kv-cache-quantization"
