@@ -2422,3 +2422,9 @@ def test_a_list_item_s_label_names_what_its_figures_measure() -> None:
     cs = claims("# Weekly: caches, kernels and drafts\n\n## LMDeploy\n\n- **KV cache quantization.** Compared with an fp16 "
                 "cache, request throughput rises by about 30% with int8 KV and about 40% with int4 KV.\n")
     assert cs["30%"].technique == cs["40%"].technique == "kv-cache-quantization"
+
+
+def test_attention_designs_named_by_method_are_not_the_paragraph_s_kernel() -> None:
+    cs = claims("# Long context\n\nFlashAttention-2 is the baseline kernel throughout. DuoAttention reduces long-context "
+                "decoding latency by up to 2.18x, and MoBA reports a 6.5x prefill speedup over full attention.\n")
+    assert cs["2.18x"].technique is None and cs["6.5x"].technique is None
