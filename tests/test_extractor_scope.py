@@ -2428,3 +2428,9 @@ def test_attention_designs_named_by_method_are_not_the_paragraph_s_kernel() -> N
     cs = claims("# Long context\n\nFlashAttention-2 is the baseline kernel throughout. DuoAttention reduces long-context "
                 "decoding latency by up to 2.18x, and MoBA reports a 6.5x prefill speedup over full attention.\n")
     assert cs["2.18x"].technique is None and cs["6.5x"].technique is None
+
+
+def test_without_losing_accuracy_is_a_condition_not_an_accuracy_figure() -> None:
+    cs = claims("# ShadowKV\n\nIt supports up to six times larger batch sizes and raises throughput by up to 3.04x without "
+                "losing accuracy.\n")
+    assert cs["3.04x"].metric == "throughput" and cs["3.04x"].hedge == "up_to"

@@ -352,7 +352,8 @@ _POOL_WORDS = re.compile(r"\b(?:pool|KV cache|KV-cache|cache capacity|capacity|f
 _QUALITY_HELD = re.compile(r"\b(?:(?:for|at|with)\s+(?:the\s+)?(?:same|equal|matching|comparable|similar|unchanged|"
                            r"iso-?)\s*accuracy|(?:with(?:out)?|at)\s+(?:no|negligible|minimal|little|any)\s+"
                            r"(?:loss (?:of|in) )?accuracy(?: loss| drop| degradation)?|"
-                           r"(?:keep|keeping|keeps|preserv\w+|maintain\w*|retain\w*)\s+(?:the\s+|model\s+)?accuracy)\b", re.I)
+                           r"(?:keep|keeping|keeps|preserv\w+|maintain\w*|retain\w*)\s+(?:the\s+|model\s+)?accuracy|"
+                           r"without\s+(?:losing|sacrificing|hurting|degrading|giving up)\s+(?:any\s+|model\s+)?accuracy)\b", re.I)
 _STRICT_PERF = re.compile(
     r"\b(?:faster|slower|speed|speed-?ups?|throughput|latency|ttft|itl|tpot|tok/s|tokens/s|tokens per second|"
     r"goodput|memory|cost|cheaper|req/s|requests per second)\b", re.I)
