@@ -2434,3 +2434,9 @@ def test_without_losing_accuracy_is_a_condition_not_an_accuracy_figure() -> None
     cs = claims("# ShadowKV\n\nIt supports up to six times larger batch sizes and raises throughput by up to 3.04x without "
                 "losing accuracy.\n")
     assert cs["3.04x"].metric == "throughput" and cs["3.04x"].hedge == "up_to"
+
+
+def test_a_figure_from_a_list_of_changes_after_a_comma_is_a_bundle() -> None:
+    cs = claims("# LMDeploy\n\n- **TurboMind engine.** The README claims up to 1.8x higher request throughput than vLLM, "
+                "from persistent batching, a blocked KV cache, dynamic split-and-fuse, tensor parallelism and kernels.\n")
+    assert (cs["1.8x"].technique, cs["1.8x"].mechanism) == (None, "unknown")

@@ -2485,7 +2485,8 @@ def _lists_a_bundle(text: str) -> bool:
 _CREDITED_LIST = re.compile(r"\b(?:credited (?:jointly |together )?to|attributed (?:jointly )?to|thanks to|owing to)\b"
                             r"[^.;]*?,[^.;]*?(?:\band\b|,[^.;]*?,)|"
                             r"\bcredit(?:s|ed|ing)?\b[^.;]*?,[^.;]*?,[^.;]*?\band\b[^.;]*?\btogether\b|"
-                            r"\bcrediting\b[^.;]*?,[^.;]*?,[^.;]*?\band\b", re.I)
+                            r"\bcrediting\b[^.;]*?,[^.;]*?,[^.;]*?\band\b|"
+                            r",\s*(?:all\s+)?(?:from|through|via)\s+[^.;,]{3,40},[^.;,]{3,40},[^.;]*?\band\b", re.I)
 
 
 _THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
