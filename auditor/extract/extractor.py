@@ -1129,7 +1129,6 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
             for s, e, name in kept if not _document_draft(doc, s, e) and not _torch_dynamo(doc, s, e)]
 
 
-
 def _torch_dynamo(doc: Doc, s: int, e: int) -> bool:
     """"the dynamo benchmark suites", "TorchDynamo": PyTorch's graph capture, not NVIDIA Dynamo's
     disaggregated serving (which is written capitalised and as a product)."""
@@ -1906,10 +1905,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             # previous CUTLASS configs", "Turning off DeepGEMM's FP8 GEMM kernels cost 2.7%", "shapes hit up to
             # 2.7x vs DeepSeek's own tuned CUTLASS", "The update lifted DeepGEMM's peak from 1350 to 1550
             # TFLOPS" (a library's own numbers, no format named): kernels compared
-            # "GemLite's GEMM path is 9-10x faster than tinygemm", "the tuned kernels run 1.19x faster than the
-            # previous CUTLASS configs", "Turning off DeepGEMM's FP8 GEMM kernels cost 2.7%": kernels compared
             technique = None
-    if technique == "fp8-quantization" and _GEMM_ROW_OR_SENTENCE(sent_text, cell) \
+    if technique == "fp8-quantization" and _gemm_row_or_sentence(sent_text, cell) \
             and not _PRECISION_CONTRAST_RE.search(" ".join(
                 [sent_text, *(cell.row_cells if cell else []), *(cell.header_row if cell else []),
                  (cell.col_header or "") if cell else "", (_table_intro(document, bi) or "") if cell else ""])):
@@ -2771,7 +2768,7 @@ _KERNEL_BASELINE = re.compile(
 _GEMM_ONLY = re.compile(r"\b(?:GEMMs?|matmuls?)\b", re.I)
 
 
-def _GEMM_ROW_OR_SENTENCE(sent_text: str, cell) -> bool:
+def _gemm_row_or_sentence(sent_text: str, cell) -> bool:
     """The figure is a GEMM's: its table row's label names a GEMM, or its sentence names a GEMM and no
     format."""
     if cell is not None:
@@ -2878,7 +2875,7 @@ def _joined_by_plus_cached(sent_text: str, weight_only: bool) -> bool:  # (the f
             continue  # "MTP in SGLang with PD disagg + large EP: +60%": the joined pair is the setting of MTP
         if a[2] != b[2] and 0 < b[0] - a[1] <= 4 and any(
                 (t.text == "+" or t.lower_ == "plus") and not (t.i + 1 < len(d) and d[t.i + 1].like_num)
-                and d[t.i - 1].text != "," for t in d[a[1]:b[0]]):
+                and not (t.i > 0 and d[t.i - 1].text == ",") for t in d[a[1]:b[0]]):
             return True
     return False
 
