@@ -54,7 +54,8 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
             return t.mechanism
     if _is_bundle(sentence):
         return "unknown"  # a bundle of changes works by several mechanisms at once
-    own = _own_clause(sentence, figure) or sentence
+    clause = _own_clause(sentence, figure)
+    own = clause or sentence
     if _RELEASE_BASELINE.search(own) and not any(cue in own.lower() for cue in lex.mechanism_cues.get("residency", [])):
         # "up to 1.7x the throughput of the V0 engine": one release against another (unless the clause says the
         # gain is room: "lets much larger decode batches fit, for 1.9x ... versus v0.3")
@@ -62,7 +63,6 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
     if metric in ("memory", "capacity") and not (_HOST_RAM_RE.search(sentence) and not _CARD_MEMORY_RE.search(sentence)):
         return "residency"  # less memory a request, more requests resident: what the figure measures
     # "5.5x more requests per second" is a rate, not room for more requests
-    clause = _own_clause(sentence, figure)
     for text in ((clause, sentence) if clause else (sentence,)):
         s = re.sub(r"(?:requests|queries|tokens)\s*(?:per second|/\s*s(?:ec)?)\b", "rate", text.lower())
         for mechanism, cues in lex.mechanism_cues.items():

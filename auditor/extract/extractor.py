@@ -2761,9 +2761,10 @@ _FP8_ON_BOTH_SIDES = re.compile(
 # "Speedup vs. dense FP8", "Speedup over the dense FP8 model": what follows names the column's baseline
 _HEADER_VS = re.compile(r"\b(?:vs\.?|versus|against|relative to|over)\s", re.I)
 _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
+_GEMM_LIBRARIES = r"tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM"  # the kernel libraries the three patterns below share
 _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus)\s+(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*"
-    r"(?:[\w'.-]+\s+){0,3}?(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM|Triton|Marlin|Machete|configs?|configurations?|"
+    r"(?:[\w'.-]+\s+){0,3}?(?:" + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|"
     r"kernels?|GEMMs?)\b", re.I)
 _GEMM_ONLY = re.compile(r"\b(?:GEMMs?|matmuls?)\b", re.I)
 
@@ -2777,8 +2778,8 @@ def _gemm_row_or_sentence(sent_text: str, cell) -> bool:
     return bool(_GEMM_ONLY.search(sent_text)) and not _PRECISION_WORD.search(sent_text)
 
 
-_KERNEL_LIBRARY = re.compile(r"\b(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM|Marlin|Machete|hipBLASLt|CK|AITER)\b")
-_LIBRARY_SUBJECT = re.compile(r"\b(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM|hipBLASLt)(?:'s)?\s+(?:\w+\s+){0,2}?"
+_KERNEL_LIBRARY = re.compile(r"\b(?:" + _GEMM_LIBRARIES + r"|Marlin|Machete|hipBLASLt|CK|AITER)\b")
+_LIBRARY_SUBJECT = re.compile(r"\b(?:" + _GEMM_LIBRARIES + r"|hipBLASLt)(?:'s)?\s+(?:\w+\s+){0,2}?"
                               r"(?:peak|throughput|kernels?|GEMMs?|TFLOPS|path|update|release)\b")
 _LIBRARY_GEMM = re.compile(r"\b\w+'s\s+FP8\s+(?:GEMM|kernel)s?\b", re.I)
 _BARE_FORMAT = {"fp8": "fp8-quantization", "fp4": "fp8-quantization", "nvfp4": "fp8-quantization",
