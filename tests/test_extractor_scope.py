@@ -2440,3 +2440,13 @@ def test_a_figure_from_a_list_of_changes_after_a_comma_is_a_bundle() -> None:
     cs = claims("# LMDeploy\n\n- **TurboMind engine.** The README claims up to 1.8x higher request throughput than vLLM, "
                 "from persistent batching, a blocked KV cache, dynamic split-and-fuse, tensor parallelism and kernels.\n")
     assert (cs["1.8x"].technique, cs["1.8x"].mechanism) == (None, "unknown")
+
+
+def test_the_format_a_cache_moves_to_is_kv_cache_quantization() -> None:
+    cs = claims("# Quantization notes\n\nMoving the cache from FP16 to FP8 on an H100 lets GPT-J run with a 2-3x larger "
+                "batch. An NVFP4 cache takes up to 50% less memory than an FP8 cache.\n")
+    assert cs["2-3x"].technique == cs["50%"].technique == "kv-cache-quantization"
+    assert cs["2-3x"].mechanism == "residency"
+    # the prefix cache is not the KV cache's format
+    cs = claims("# Caching\n\nWith the prefix cache in place and FP8 weights, throughput rose 2.1x over BF16.\n")
+    assert cs["2.1x"].technique != "kv-cache-quantization"

@@ -1124,9 +1124,25 @@ def _technique_spans(pipe, doc: Doc) -> list[tuple[int, int, str]]:
         kept.append((s, e, name))
     weight_only = _FP4_WEIGHT_ONLY.get()
     return [(s, e, "kernel-fusion") if name in _DTYPE_TECHNIQUES and _fused_before(doc, s) else
+            (s, e, "kv-cache-quantization") if name == "fp8-quantization" and _cache_format(doc, s) else
             (s, e, "weight-quantization") if weight_only and name == "fp8-quantization" and _FP4_RE.fullmatch(doc[s:e].text)
             else (s, e, name)
             for s, e, name in kept if not _document_draft(doc, s, e) and not _torch_dynamo(doc, s, e)]
+
+
+_NOT_KV_CACHE = ("prefix", "prompt", "radix", "semantic", "response", "result", "compile", "compilation", "disk")
+
+
+def _cache_format(doc: Doc, start: int) -> bool:
+    """"Moving the cache from FP16 to FP8", "Switching the cache from FP8 to NVFP4": the format the
+    KV cache is moved to, a few words after the cache itself in one clause."""
+    for i in range(start - 1, max(-1, start - 6), -1):
+        x = doc[i]
+        if x.is_punct and x.text not in ("-", "/"):
+            return False
+        if x.lower_ in ("cache", "caches"):
+            return i == 0 or doc[i - 1].lower_ not in _NOT_KV_CACHE
+    return False
 
 
 def _torch_dynamo(doc: Doc, s: int, e: int) -> bool:
@@ -1177,7 +1193,10 @@ def _fused_before(doc: Doc, start: int) -> bool:
 
 _PRECISION_TECH = [
     (re.compile(r"\b(?:" + ctx.FP4_FAMILY + r"|FP8|INT8|INT4|4-bit|2-bit)\b[^.]{0,40}\b(?:cache|kv|keys and values)\b|"
-                r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
+                r"\b(?:kv|keys and values)\b[^.]{0,30}\b(?:FP8|INT8|INT4|4-bit)\b|"
+                # "Moving the cache from FP16 to FP8": the format the cache moves to
+                r"(?<!prefix )(?<!prompt )(?<!radix )\bcaches?\s+(?:from|to|in|into)\b[^.,;]{0,25}\b(?:"
+                + ctx.FP4_FAMILY + r"|FP8|INT8|INT4|4-bit)\b", re.I), "kv-cache-quantization"),
     (re.compile(r"\b(?:" + ctx.FP4_FAMILY + r"|FP8|float8|float4)\b", re.I), "fp8-quantization"),
     (re.compile(r"\b(?:INT4|4-bit|W4A16)\b", re.I), "weight-quantization"),
     # llama.cpp's GGUF types set against the unquantised model ("Q4_0 vs F16")
