@@ -2456,3 +2456,10 @@ def test_an_fp8_recipe_or_engine_names_fp8_quantization() -> None:
     cs = claims("# Llama 3.1 405B on H200\n\n- The Model Optimizer FP8 recipe reaches up to 1.44x the throughput of Meta's "
                 "official one.\n- One request on the single-GPU FP8 engine ran at 0.95x the speed of the BF16 pair.\n")
     assert cs["1.44x"].technique == cs["0.95x"].technique == "fp8-quantization"
+
+
+def test_kv_cache_formats_and_codecs_named_by_method_are_kv_cache_quantization() -> None:
+    cs = claims("# KV options\n\n| Format | GPU | Load | Result |\n|---|---|---|---|\n"
+                "| K4V2 KV | H200 | concurrency 64 | 0.93x output tok/s |\n\n"
+                "CacheGen shrinks the KV cache by 3.5-4.3x against the 16-bit tensors.\n")
+    assert cs["0.93x"].technique == cs["3.5-4.3x"].technique == "kv-cache-quantization"
