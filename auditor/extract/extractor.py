@@ -2858,6 +2858,23 @@ _CHIP_AND_FORMAT_TOGETHER = re.compile(
 _CHIP_HEADER = re.compile(r"\b(?:faster|fastest|winner|winning|leader|leading|ahead|better)\b", re.I)
 
 
+_MODE_HEADER = re.compile(r"^\W*(?:mode|setting|variant)\W*$", re.I)
+_DEFAULT_MODE = re.compile(r"^\W*(?:the\s+)?(?:normal|default|regular|standard|non-deterministic)\s+mode\W*$", re.I)
+
+
+def _mode_column_names_other_subject(cell) -> bool:
+    """A "Mode" column whose value in this row, read with the header, is a subject outside the lexicon
+    ("Deterministic" under "Mode": deterministic mode): the row measures that mode, whatever backend
+    or kernel its other cells name."""
+    if _OTHER_SUBJECT_RE is None:
+        return False
+    for j, h in enumerate(cell.header_row):
+        if j < len(cell.row_cells) and h and _MODE_HEADER.match(h):
+            if _OTHER_SUBJECT_RE.search(f"{cell.row_cells[j]} {h}"):
+                return True
+    return False
+
+
 def _chip_column_names_hardware(cell) -> bool:
     """A column that names the winner ("Faster GPU", "Winner") holds a chip name in this row: the table
     weighs hardware, whatever format the workload column names."""
@@ -2949,6 +2966,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
     if _joined_by_plus(sent_text):
         return None  # "vLLM defaults vs SGLang + FP8 + EAGLE3: 2.7x lower at BS=1": three changes in one number
+    if block.cell is not None and _mode_column_names_other_subject(block.cell):
+        return None  # "| Backend | Mode | ... |" then "| FlashInfer | Deterministic | +42.6% |": the mode is the change
+    if baseline and _DEFAULT_MODE.match(baseline):
+        return None  # "Most runs come out 25% to 45% slower than normal mode": a mode outside the lexicon compared
     if block.cell is not None and _chip_column_names_hardware(block.cell):
         return None  # "| Workload | Load | Faster GPU | Margin |" then "| Dense 70B FP8 | ... | H200 | 1.12x |": chips compared
     if in_sent and _CHIP_AND_FORMAT_TOGETHER.search(sent_text):
