@@ -2471,3 +2471,9 @@ def test_a_mode_column_or_baseline_outside_the_lexicon_is_the_change_not_the_bac
                 "With FlashInfer, most runs come out 25% to 45% slower than normal mode.\n")
     assert cs["42.6%"].technique is None and cs["42.6%"].mechanism == "unknown"
     assert cs["25% to 45%"].technique is None
+
+
+def test_a_format_whose_clause_goes_on_to_kv_blocks_is_kv_cache_quantization() -> None:
+    cs = claims("# Two kinds of FP8\n\nLMDeploy has shipped online KV cache quantization since v0.4.0. INT4 gives four "
+                "times as many KV blocks as fp16, and more requests fit.\n")
+    assert cs["four times"].technique == "kv-cache-quantization" and cs["four times"].mechanism == "residency"

@@ -3078,7 +3078,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             return own  # "T-MAC vs llama.cpp": the column names its technique against an engine
     said = _PRECISION_SUBJECT.search(sent_text)
     if said:  # "FP8 improves perceived performance by more than 2x", "PTPC-FP8 ... matched per-tensor FP8"
-        name = _precision_technique(said.group(0))
+        # (read on to the clause's end: "INT4 gives four times as many KV blocks" is the cache's format)
+        name = _precision_technique(said.group(0) + re.split(r"[,;]", sent_text[said.end():], maxsplit=1)[0])
         if name is not None:
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     # releases, engines and hardware generations compared: no technique
