@@ -1319,6 +1319,7 @@ def _list_leadins(document: Document) -> dict[int, OpMention]:
     return out
 
 
+_FORMAT_SWITCH_END = re.compile(r"\b(?:BF16|FP16|FP32)\s*(?:->|→|=>)\s*[^.;:]{0,40}\.\s*$", re.I)
 _OFF_LEXICON_CHANGE = re.compile(r"\b(?:sparsity|sparse|pruning|pruned|2:4|distillation|distilled)\b", re.I)
 _SEVERAL_SOURCES = re.compile(r";[^;]*;|\bposts\b", re.I)
 _BASELINE_HEADING = re.compile(r"^\W*(?:against|vs\.?|versus|compared (?:with|to)|relative to)\s", re.I)
@@ -1338,7 +1339,8 @@ def _document_context(document: Document) -> _DocContext:
             if t.rstrip().endswith(":") and not _FIGURE_HINT.search(t):
                 lead = t  # "INT4 AWQ, Llama-3.1-8B, one H200, TRT-LLM:" then "bs=1: +33% tok/s vs BF16" as lines of a post
         else:
-            lead = t if b.kind == "paragraph" and t.rstrip().endswith(":") else None
+            # "..., BF16 -> FP8-dynamic checkpoint." over a post's lines: the switch every line below measures
+            lead = t if b.kind == "paragraph" and (t.rstrip().endswith(":") or _FORMAT_SWITCH_END.search(t)) else None
         if b.kind == "heading":
             d.heading_starts.append(b.start)
             ops = find_ops(t)
@@ -2618,6 +2620,9 @@ _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|us
 _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w./-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
+_CHIP_BASELINE = re.compile(
+    r"\b(?:than|vs\.?|versus|against|over|ahead of|compared (?:with|to)|relative to|of)\s+(?:one\s+|a\s+single\s+|an?\s+|"
+    r"the\s+|its\s+|each\s+)?(?:" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r"|Hopper|Ampere|Blackwell)", re.I)
 _PRECISION_SUBJECT = re.compile(
     r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|" + ctx.FP4_FAMILY + r"|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|halves|halved|cuts|reduces|delivers|delivered|gives|adds|"
@@ -3130,6 +3135,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     if not in_sent and block.kind != "table_cell" and _HARDWARE_OF.search(sent_text[rel_fig_start:]):
         return None  # "one B200 delivers up to 4x the Llama 2 70B performance of an H100": hardware compared
+    if not in_sent and block.kind != "table_cell" and topic in _DTYPE_TECHNIQUES and _CHIP_BASELINE.search(sent_text) \
+            and not _FORMAT_WORD_RE.search(sent_text):
+        return None  # "put one B200 at 3.7x to 4x the tokens per second of one H100" under an FP4 section: chips compared
     prev = _previous_sentence(doc, sent)
     if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text) and \
             not any(prev.start <= t[0] and t[1] <= prev.end for t in techs):
