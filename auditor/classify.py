@@ -65,6 +65,7 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
     # "5.5x more requests per second" is a rate, not room for more requests
     for text in ((clause, sentence) if clause else (sentence,)):
         s = re.sub(r"(?:requests|queries|tokens)\s*(?:per second|/\s*s(?:ec)?)\b", "rate", text.lower())
+        s = re.sub(r"first[- ]token latency", "ttft", s)  # the prefill's latency, not the per-token one
         for mechanism, cues in lex.mechanism_cues.items():
             if any(cue in s for cue in cues):
                 return mechanism
