@@ -2495,3 +2495,9 @@ def test_first_token_latency_is_not_a_per_token_cue() -> None:
     cs = claims("# H100 vs A100\n\nWith first-token latency measured at batch size 1, the H100 in FP8 was up to 4.4x "
                 "faster to the first token than the A100.\n")
     assert cs["4.4x"].mechanism == "unknown"
+
+
+def test_a_sentence_opening_with_a_technique_is_about_it_not_using_it() -> None:
+    cs = claims("# Continuous batching\n\nThe vLLM paper kept iteration-level scheduling. With PagedAttention, throughput "
+                "went up 2-4x relative to FasterTransformer and Orca at the same latency.\n")
+    assert cs["2-4x"].technique == "paged-attention"

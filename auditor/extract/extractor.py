@@ -2481,6 +2481,8 @@ def _is_instrument(doc: Doc, t: tuple[int, int, str]) -> bool:
     after = doc[t[1]].lower_ if t[1] < len(doc) else ""
     if after == "set" and t[1] + 1 < len(doc) and doc[t[1] + 1].lower_ == "to":
         return False  # "With K/V cache quantization set to q8_0, cache memory halves": the knob being compared
+    if after == "," and t[0] > 0 and doc[t[0] - 1].lower_ == "with" and doc[t[0] - 1].is_sent_start:
+        return False  # "With PagedAttention, throughput went up 2-4x": the sentence opens on what changed
     return bool(before & {"with", "using", "via", "through", "on", "under", "atop"}) or after in (
         "backend", "backends", "kernel", "kernels")
 
