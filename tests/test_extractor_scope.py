@@ -2501,3 +2501,9 @@ def test_a_sentence_opening_with_a_technique_is_about_it_not_using_it() -> None:
     cs = claims("# Continuous batching\n\nThe vLLM paper kept iteration-level scheduling. With PagedAttention, throughput "
                 "went up 2-4x relative to FasterTransformer and Orca at the same latency.\n")
     assert cs["2-4x"].technique == "paged-attention"
+
+
+def test_a_figure_credited_to_a_chip_together_with_software_is_a_bundle() -> None:
+    cs = claims("# In-flight batching\n\nNVIDIA's launch post credited the H100 together with TensorRT-LLM, in-flight "
+                "batching included, with 8x the throughput of an A100.\n")
+    assert (cs["8x"].technique, cs["8x"].mechanism) == (None, "unknown")
