@@ -2514,3 +2514,10 @@ def test_a_technique_held_the_same_on_both_sides_is_a_setting() -> None:
                 "read the same fp8 cache.\n- Same AWQ engine at 64 concurrent requests: only 1.1x.\n")
     assert cs["20%"].technique == "attention-kernel"
     assert cs["1.1x"].technique == "weight-quantization"
+
+
+def test_a_figure_the_next_sentence_calls_a_bundle_has_no_technique() -> None:
+    cs = claims("# Disaggregated serving\n\nAt GTC NVIDIA said that Dynamo, running DeepSeek-R1 on GB200 NVL72 racks, "
+                "generates over 30x more tokens per GPU. That figure bundles disaggregation with KV-aware routing and "
+                "the new rack.\n")
+    assert cs["30x"].technique is None

@@ -1973,6 +1973,23 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
 _INHERITED = {"throughput", "goodput", "latency", "ttft", "itl", "tpot", "e2e"}
 
 
+_BUNDLE_BACKREF = re.compile(
+    r"^\W*(?:(?:that|this|both|these|those|the)\s+(?:\w+\s+)?(?:figures?|numbers?|results?|claims?|headlines?|gains?)\b[^.;]{0,30}?"
+    r"\b(?:bundles?|describes?\s+the\s+(?:whole|entire|full)\s+(?:stack|system)|(?:is|are)\s+(?:for\s+)?the\s+(?:whole|entire|full)\s+"
+    r"(?:stack|system)|credits?\s+the\s+(?:whole|entire|full)\s+(?:stack|system))|"
+    r"neither (?:number|figure|result)\s+belongs\s+to\s+any\s+single)\b", re.I)
+
+
+def _next_sentence_calls_it_a_bundle(doc: Doc, sent: Span) -> bool:
+    """The sentence right after the figure's says its numbers belong to a bundle ("Both numbers describe the
+    whole stack", "That figure bundles disaggregation with KV-aware routing", "Neither number belongs to any
+    single technique")."""
+    last = doc[sent.end - 1].sent.end
+    if last >= len(doc):
+        return False
+    return bool(_BUNDLE_BACKREF.search(doc[last].sent.text))
+
+
 def _previous_sentence(doc: Doc, sent: Span) -> Span | None:
     """The whole sentence before the one holding `sent` (a clipped window of it), in the same block."""
     first = doc[sent.start].sent.start
@@ -2973,6 +2990,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1) \
             or _CREDITED_LIST.search(sent_text):
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
+    if _next_sentence_calls_it_a_bundle(doc, sent):
+        return None  # "Dynamo ... up to 30x ... Both numbers describe the whole stack (...)": the next sentence says so
     if _joined_by_plus(sent_text):
         return None  # "vLLM defaults vs SGLang + FP8 + EAGLE3: 2.7x lower at BS=1": three changes in one number
     if block.cell is not None and _mode_column_names_other_subject(block.cell):
