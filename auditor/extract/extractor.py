@@ -343,7 +343,7 @@ _WORD_RATIO_CHANGE = re.compile(r"\b(?:improvement|regression|win|gain|speedup|s
 _RESTATED = re.compile(r"[,—–(](?:\s*(?:or|i\.e\.|that is|a|an|about|around|roughly|nearly|almost|some)\b)*\s*[~≈]?$", re.I)
 _GAIN_MOVED_TO = re.compile(r"\b(?:lead|gain|advantage|edge|speedup|speed-up|uplift|margin|gap)\s+(?:\w+\s+){0,4}?"
                             r"(?:shr[ai]nk\w*|narrow\w*|f[ae]ll\w*|dropp?\w*|grew|grows|rose|rises|widen\w*|"
-                            r"increas\w*|decreas\w*)\s+to\s*(?:about\s+|roughly\s+|just\s+|only\s+)?$", re.I)
+                            r"increas\w*|decreas\w*|(?:is|was|are|were)\s+(?:down|up))\s+to\s*(?:about\s+|roughly\s+|just\s+|only\s+)?$", re.I)
 _PERF_NOUN_AFTER = re.compile(r"^\s*(?:performance|perf|throughput|speed|inference)\b", re.I)
 _LOSS_BEFORE = re.compile(r"\b(?:lose|loses|lost|losing|sacrific\w*|gives? up|gave up|forfeit\w*)\b", re.I)
 # a from/to in tokens is a capacity claim when the sentence is about the cache or what fits
@@ -935,6 +935,9 @@ def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bo
     raw = ["loses" if w == "up" and i and raw[i - 1] in ("give", "gives", "gave", "giving") and raw[i + 1:i + 2] != ["to"]
            else "" if w == "up" and i and raw[i - 1] == "-" else w
            for i, w in enumerate(raw)]  # "gives up about 10% of throughput" (not "gives up to 2x"); "follow-up turns"
+    raw = ["" if w in ("overhead", "overheads") and i and (raw[i - 1] in ("zero", "low", "no") or (
+        raw[i - 1] == "-" and i > 1 and raw[i - 2] in ("zero", "low"))) else w
+           for i, w in enumerate(raw)]  # "the zero-overhead batch scheduler gives 1.1x": a name, no loss
     before = _until_break(_strip_hedge(raw)[::-1])  # ("API costs" is the quantity, "it costs" the cue)
     before = ["slowdown" if w == "down" and before[i + 1:i + 2] and before[i + 1] in _SLOW_VERBS else w
               for i, w in enumerate(before)]  # "decoding slowed down threefold"

@@ -106,7 +106,7 @@ GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperfor
               "beats", "ahead", "accelerated", "cheaper"}
 BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regressions", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
-             "behind", "costs", "trails", "trail", "trailing", "lags", "lag", "lagging", "slowed", "slows"}
+             "behind", "costs", "trails", "trail", "trailing", "trailed", "lags", "lag", "lagging", "slowed", "slows"}
 
 # words before a figure that make it a change ("by 40 %", "raises ... 14.9%")
 CHANGE_VERBS = UP_WORDS | DOWN_WORDS | GOOD_WORDS | BAD_WORDS
