@@ -2535,3 +2535,10 @@ def test_direction_of_a_named_zero_overhead_scheduler_a_trailing_chip_and_a_narr
     assert cs["1.1x"].direction == "better"
     assert cs["15%"].direction == "worse"
     assert cs["1.3x"].direction == "better"
+
+
+def test_a_chip_comparison_beside_a_sentence_of_formats_and_a_format_plus_chip_change() -> None:
+    cs = claims("# Review\n\n## 1. Chip against chip\n\nNVIDIA reports that one B200 delivers up to 4x the Llama 2 70B "
+                "throughput of one H100 in the offline scenario. The B200 ran FP4 while the H100 ran FP8.\n\n"
+                "Tom's Hardware puts the ratio at about 3.7x to 4x; we file it as a format change plus a chip change.\n")
+    assert cs["4x"].technique is None and cs["3.7x to 4x"].technique is None

@@ -3161,8 +3161,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     if not in_sent and block.kind != "table_cell" and _HARDWARE_OF.search(sent_text[rel_fig_start:]):
         return None  # "one B200 delivers up to 4x the Llama 2 70B performance of an H100": hardware compared
-    if not in_sent and block.kind != "table_cell" and topic in _DTYPE_TECHNIQUES and _CHIP_BASELINE.search(sent_text) \
-            and not _FORMAT_WORD_RE.search(sent_text):
+    if not in_sent and block.kind != "table_cell" and (topic in _DTYPE_TECHNIQUES or (
+            topic is None and techs and all(t[2] in _DTYPE_TECHNIQUES for t in techs))) \
+            and _CHIP_BASELINE.search(sent_text) and not _FORMAT_WORD_RE.search(sent_text):
         return None  # "put one B200 at 3.7x to 4x the tokens per second of one H100" under an FP4 section: chips compared
     prev = _previous_sentence(doc, sent)
     if not in_sent and prev is not None and block.kind != "table_cell" and _compares_systems(prev.text) and \
