@@ -2542,3 +2542,9 @@ def test_a_chip_comparison_beside_a_sentence_of_formats_and_a_format_plus_chip_c
                 "throughput of one H100 in the offline scenario. The B200 ran FP4 while the H100 ran FP8.\n\n"
                 "Tom's Hardware puts the ratio at about 3.7x to 4x; we file it as a format change plus a chip change.\n")
     assert cs["4x"].technique is None and cs["3.7x to 4x"].technique is None
+
+
+def test_a_system_named_again_as_the_same_one_stays_the_subject() -> None:
+    cs = claims("# Interference\n\nSplitwise splits prompt and token phases onto separate machines. Alternatively, the "
+                "same Splitwise designs deliver 2.35x the throughput within an unchanged power and cost budget.\n")
+    assert cs["2.35x"].technique == "disaggregated-serving"

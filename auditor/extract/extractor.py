@@ -2724,8 +2724,10 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if nxt is not None and nxt.lower_ in ("setting", "settings", "scenario", "regime", "baseline", "baselines"):
         return True  # "in the simulated-MTP setting", "the FP8 baseline": held fixed, not what changed
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
-    if before[-2:] in (["the", "same"], ["an", "identical"], ["the", "identical"]) and t[2] != "tensor-parallelism":
-        return True  # "when both read the same fp8 cache": held equal on both sides, a setting
+    if before[-2:] in (["the", "same"], ["an", "identical"], ["the", "identical"]) and (
+            t[2] in _DTYPE_TECHNIQUES or t[2] == "kv-cache-quantization"):
+        return True  # "when both read the same fp8 cache": a format held equal on both sides, a setting
+        # ("the same Splitwise designs deliver 2.35x": a system named again, still the subject)
     if before[-2:] in (["ship", "in"], ["ships", "in"], ["shipped", "in"], ["stored", "in"], ["comes", "in"]):
         return True  # "whose MoE weights already ship in MXFP4": how the model comes, a setting
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
