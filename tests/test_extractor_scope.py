@@ -2548,3 +2548,22 @@ def test_a_system_named_again_as_the_same_one_stays_the_subject() -> None:
     cs = claims("# Interference\n\nSplitwise splits prompt and token phases onto separate machines. Alternatively, the "
                 "same Splitwise designs deliver 2.35x the throughput within an unchanged power and cost budget.\n")
     assert cs["2.35x"].technique == "disaggregated-serving"
+
+
+def test_swiftkv_and_shift_parallelism_are_subjects_outside_the_lexicon() -> None:
+    cs = claims("# Turbo buttons\n\nSwiftKV skips part of the prefill, next to KV cache compression work. Snowflake "
+                "credits SwiftKV with up to 2x higher throughput on prompt-heavy traffic.\n")
+    assert (cs["2x"].technique, cs["2x"].mechanism) == (None, "unknown")
+
+
+def test_figures_after_a_sentence_that_says_they_describe_the_bundle_have_no_technique() -> None:
+    cs = claims("# Arctic Inference\n\n## Shift Parallelism\n\nShift Parallelism moves between tensor parallelism and "
+                "sequence parallelism. The headline results are for Arctic Inference with all of its features switched "
+                "on, so they describe the bundle. Against a latency-optimised deployment it delivers 1.7x the throughput.\n")
+    assert cs["1.7x"].technique is None
+
+
+def test_a_continuation_of_a_figure_against_a_baseline_without_the_technique_keeps_it() -> None:
+    cs = claims("# Results\n\n## The Arctic speculator plus suffix decoding\n\nOn SWE-Bench agent tasks it finished 4x "
+                "faster on average than vLLM without speculation. For open-ended chat, decoding was up to 2.8x faster.\n")
+    assert cs["4x"].technique == cs["2.8x"].technique == "speculative-decoding"
