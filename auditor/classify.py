@@ -28,6 +28,9 @@ _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching
 _CLAUSE_BREAK = re.compile(r";|,?\s+(?:while|whereas|but)\s+", re.I)
 
 
+_SWITCHED_OFF = re.compile(r"\b(?:[\w-]+\s+){0,2}[\w-]+\s+(?:off|disabled)\b", re.I)
+
+
 def _own_clause(sentence: str, figure: str | None) -> str | None:
     """The clause of the sentence that holds the figure ("..., while the overlap scheduler on its own
     gave only 1.03x"), or None when the sentence is one clause or the figure is not found in it."""
@@ -85,6 +88,7 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
 
                 header = " | ".join(h for h in block.cell.header_row if h)
                 context = f"{block.cell.col_header or ''} {_table_intro(document, c.block) or ''}"
+                context = _SWITCHED_OFF.sub(" ", context)  # "in-flight batching off": a setting held, no cue
                 if _compares_systems(f"{context} {c.sentence}") or len(_VERSION.findall(header)) >= 2:
                     continue  # hardware, engines or releases compared: unknown, whatever the lead-in's words
                 m = mechanism_for(None, context, c.metric)

@@ -2567,3 +2567,11 @@ def test_a_continuation_of_a_figure_against_a_baseline_without_the_technique_kee
     cs = claims("# Results\n\n## The Arctic speculator plus suffix decoding\n\nOn SWE-Bench agent tasks it finished 4x "
                 "faster on average than vLLM without speculation. For open-ended chat, decoding was up to 2.8x faster.\n")
     assert cs["4x"].technique == cs["2.8x"].technique == "speculative-decoding"
+
+
+def test_a_table_lead_in_naming_its_baselines_and_settings_gives_the_rows_no_technique_or_cue() -> None:
+    cs = claims("# QServe: W4A8KV4 quantization and system co-design\n\n## Efficiency results\n\n"
+                "All figures are the maximum generation throughput, with in-flight batching off and each system at its "
+                "best batch size. The comparison point for each model is the strongest TensorRT-LLM configuration among "
+                "FP16, W4A16 and W8A8.\n\n| Model | Throughput increase on L40S |\n|---|---|\n| Llama-3-8B | 1.39x |\n")
+    assert (cs["1.39x"].technique, cs["1.39x"].mechanism) == (None, "unknown")

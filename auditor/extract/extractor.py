@@ -1983,6 +1983,10 @@ _BUNDLE_BACKREF = re.compile(
     r"neither (?:number|figure|result)\s+belongs\s+to\s+any\s+single)\b", re.I)
 
 
+_BASELINE_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:the\s+)?(?:comparison points?|baselines?|reference points?|points? of "
+                                r"comparison)\b[^.]*?\b(?:is|are|was|were)\b[^.]*(?:\.|$)", re.I)
+
+
 def _without_technique(text: str) -> list[str]:
     """"4x faster than vLLM without speculation": the change named by its absence on the baseline side."""
     m = re.search(r"\bwithout\s+(.{3,40})", text, re.I)
@@ -3269,10 +3273,14 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                     continue
                 vs = col_vs if h == cell.col_header else None
                 own = h[:vs.start()] if vs is not None else h  # "Speedup vs. dense FP8": FP8 is the baseline
+                if h == intro:
+                    own = _BASELINE_SENTENCE.sub(" ", own)
                 if names and vs is not None:
                     names = _technique_in_text(own)
                 if h == intro and names:
-                    names = _named_not_as_setting(intro)  # "..., in-flight batching off and ...": a setting of every row
+                    # "..., in-flight batching off and ...": a setting of every row; "The comparison point for each
+                    # model is the strongest TensorRT-LLM configuration among FP16, W4A16 and W8A8": the baselines
+                    names = _named_not_as_setting(own)
                 if h == intro and len(set(names)) > 1 and _BUNDLE_RE.search(intro):
                     return None  # "SGLang with FP8 weights and an EAGLE-3 draft ...; the ratios belong to the bundle"
                 if h == intro and len(set(names)) > 1:
