@@ -2575,3 +2575,15 @@ def test_a_table_lead_in_naming_its_baselines_and_settings_gives_the_rows_no_tec
                 "best batch size. The comparison point for each model is the strongest TensorRT-LLM configuration among "
                 "FP16, W4A16 and W8A8.\n\n| Model | Throughput increase on L40S |\n|---|---|\n| Llama-3-8B | 1.39x |\n")
     assert (cs["1.39x"].technique, cs["1.39x"].mechanism) == (None, "unknown")
+
+
+def test_a_change_outside_the_lexicon_joined_by_plus_to_a_long_kernel_name_is_a_bundle() -> None:
+    cs = claims("vLLM wide-EP on H200: 1.5k -> 2.2k tok/s per GPU after dual-batch overlap + silu-mul-quant fusion.\n",
+                kind="text")
+    assert cs["1.5k -> 2.2k"].technique is None
+
+
+def test_hybrid_parallelism_is_a_subject_outside_the_lexicon() -> None:
+    cs = claims("# Beyond tensor parallelism for MoE inference\n\nPlain tensor parallelism is one point of the search "
+                "space. The layouts HAP chooses give speedups of 1.68, 1.77 and 1.57 on A100, A6000 and V100.\n")
+    assert cs["1.68"].technique is None

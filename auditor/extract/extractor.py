@@ -2957,7 +2957,7 @@ def _joined_by_plus_cached(sent_text: str, weight_only: bool) -> bool:  # (the f
     for k, (a, b) in enumerate(zip(members, members[1:])):
         if k > 0 and any(x.lower_ in ("with", "w/", "on", "under", "atop") for x in d[max(0, a[0] - 2):a[0]]):
             continue  # "MTP in SGLang with PD disagg + large EP: +60%": the joined pair is the setting of MTP
-        if a[2] != b[2] and 0 < b[0] - a[1] <= 4 and any(
+        if a[2] != b[2] and 0 < b[0] - a[1] <= 6 and any(
                 (t.text == "+" or t.lower_ == "plus") and not (t.i + 1 < len(d) and d[t.i + 1].like_num)
                 and not (t.i > 0 and d[t.i - 1].text == ",") for t in d[a[1]:b[0]]):
             return True
