@@ -2587,3 +2587,12 @@ def test_hybrid_parallelism_is_a_subject_outside_the_lexicon() -> None:
     cs = claims("# Beyond tensor parallelism for MoE inference\n\nPlain tensor parallelism is one point of the search "
                 "space. The layouts HAP chooses give speedups of 1.68, 1.77 and 1.57 on A100, A6000 and V100.\n")
     assert cs["1.68"].technique is None
+
+
+def test_fp4_stays_fp4_math_when_the_text_says_a_chip_multiplies_it_natively() -> None:
+    text = ("# NVFP4 against FP8 on B200\n\ngpt-oss ships MXFP4 expert weights. On Hopper the MXFP4 experts run through "
+            "weight-only kernels; only Blackwell multiplies FP4 natively.\n\nAgainst FP16, NVFP4 shrinks the model "
+            "memory footprint by about 3.5x.\n")
+    assert claims(text)["3.5x"].technique == "fp8-quantization"
+    # without the native-math sentence the document's FP4 is weight-only
+    assert claims(text.replace("; only Blackwell multiplies FP4 natively", ""))["3.5x"].technique == "weight-quantization"

@@ -1162,6 +1162,8 @@ _FP4_WEIGHT_ONLY: ContextVar[bool] = ContextVar("fp4_weight_only", default=False
 _WEIGHT_ONLY_RE = re.compile(
     r"FP4\b[^.]{0,80}(?:weight-only|(?:BF16|FP16|16-bit)\s+activations)|"
     r"(?:weight-only|(?:BF16|FP16|16-bit)\s+activations)\b[^.]{0,80}FP4\b", re.I)
+# ... unless the text also says the FP4 math runs natively ("only Blackwell multiplies FP4 natively")
+_FP4_MATH_RE = re.compile(r"\bW4A4\b|(?<!not )(?<!never )\b(?:multipl\w+|run\w*|comput\w+)\s+(?:NV|MX)?FP4\s+natively\b")
 _FP4_RE = re.compile(r"(?:NV|MX)?FP4", re.I)
 
 
@@ -1264,7 +1266,7 @@ def extract(document: Document) -> list[Claim]:
     pipe = get_pipeline()
     text = document.text
     blocks = document.blocks
-    token = _FP4_WEIGHT_ONLY.set(bool(_WEIGHT_ONLY_RE.search(text)) and not re.search(r"\bW4A4\b", text))
+    token = _FP4_WEIGHT_ONLY.set(bool(_WEIGHT_ONLY_RE.search(text)) and not _FP4_MATH_RE.search(text))
     try:
         return _extract(document, pipe, text, blocks)
     finally:
