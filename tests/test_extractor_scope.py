@@ -2596,3 +2596,8 @@ def test_fp4_stays_fp4_math_when_the_text_says_a_chip_multiplies_it_natively() -
     assert claims(text)["3.5x"].technique == "fp8-quantization"
     # without the native-math sentence the document's FP4 is weight-only
     assert claims(text.replace("; only Blackwell multiplies FP4 natively", ""))["3.5x"].technique == "weight-quantization"
+
+
+def test_two_chip_generations_each_in_its_format_are_a_hardware_comparison() -> None:
+    cs = claims("# Blackwell launch\n\nAgainst an FP8 matmul on a Hopper GPU, the Blackwell FP4 path reaches up to 4.6x.\n")
+    assert cs["4.6x"].technique is None

@@ -2667,6 +2667,7 @@ _PRECISION_SUBJECT = re.compile(
     r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|" + ctx.FP4_FAMILY + r"|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|halves|halved|cuts|reduces|delivers|delivered|gives|adds|"
     r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
+_CHIP_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Rubin)\b")
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
 
@@ -3044,9 +3045,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # was up to 1.8x faster": the technique sits in a clause of its own, an engine is this one's subject
         return None
     if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and len(
-            {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)}) >= 2 and len(
+            {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)} |
+            {m.group(0).upper() for m in _CHIP_GENERATION_RE.finditer(sent_text)}) >= 2 and len(
             {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
-        return None  # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8": two chips, each in its format
+        # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8", "Against an FP8 matmul on a Hopper GPU,
+        # the Blackwell FP4 path reaches up to 4.6x": two chips, each in its format
+        return None
     if _SAME_FORMAT.search(_semicolon_clause(sent_text, rel_fig_start)):
         # "~2x from the new chip at the same data type", "Against the kernel it replaces, at the same FP8 precision,
         # it gives 2.4x": the format is held equal on both sides, a setting; whatever else is named stays
