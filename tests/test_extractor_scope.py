@@ -2601,3 +2601,10 @@ def test_fp4_stays_fp4_math_when_the_text_says_a_chip_multiplies_it_natively() -
 def test_two_chip_generations_each_in_its_format_are_a_hardware_comparison() -> None:
     cs = claims("# Blackwell launch\n\nAgainst an FP8 matmul on a Hopper GPU, the Blackwell FP4 path reaches up to 4.6x.\n")
     assert cs["4.6x"].technique is None
+
+
+def test_a_baseline_that_is_a_measured_value_is_not_a_release() -> None:
+    cs = claims("@edge_llm · 2024-04-02\nTinyChat w/ AWQ W4A16 vs FP16: 3.4x faster on an RTX 4090.\n\n@fastchat_notes\n"
+                "FastChat AWQ table, RTX A6000, ms/token, group size 128:\nvicuna-7b 26.06 vs 12.43 at 4 bits: 2.1x\n"
+                "vicuna-13b 44.91 vs 17.30: 2.6x\n", kind="text")
+    assert cs["2.1x"].technique == "weight-quantization"

@@ -50,6 +50,7 @@ _BASELINE_RE = re.compile(
     r"(?:the|its) (?:[\w-]+ ){0,2}?(?:throughput|speed|performance|latency|goodput) of)\s+"
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?([^,;:()\n]{1,80})", re.I)
 _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
+_MEASURED_VALUE = re.compile(r"\s*~?\d[\d,]*\.\d+\s*(?:ms|s|tok/s|tokens?/s|t/s|GB|MiB|%)?\s*")
 _VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
 _ENGINE_RE = re.compile(
     r"\b(?:vllm|sglang|tensorrt-llm|trt-llm|tgi|text generation inference|hugging ?face|hf transformers|hf|"
@@ -3140,6 +3141,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             return topic if name == "fp8-quantization" and topic in _SPECIFIC_QUANT else name
     # releases, engines and hardware generations compared: no technique
     named = re.sub(r"[$€£]\s?[\d.,]+", "", baseline) if baseline else ""  # "$0.14 for a miss" is a price, not v0.14
+    if _MEASURED_VALUE.fullmatch(named):
+        named = ""  # "26.06 vs 12.43 at 4 bits": the baseline's measured value, not release 12.43
     if named and (_VERSION_RE.search(named) or _ENGINE_RE.search(named) or ctx.HARDWARE_RE.search(named)
                   or _GPU_GENERATION_RE.search(named)) \
             and not re.search(r"\bkernels?\b", baseline, re.I) \
