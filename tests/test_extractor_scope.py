@@ -2608,3 +2608,17 @@ def test_a_baseline_that_is_a_measured_value_is_not_a_release() -> None:
                 "FastChat AWQ table, RTX A6000, ms/token, group size 128:\nvicuna-7b 26.06 vs 12.43 at 4 bits: 2.1x\n"
                 "vicuna-13b 44.91 vs 17.30: 2.6x\n", kind="text")
     assert cs["2.1x"].technique == "weight-quantization"
+
+
+def test_engine_histories_static_batches_running_an_engine_and_the_whole_engine_take_no_technique() -> None:
+    cs = claims("# Continuous batching, from Orca to vLLM\n\nAnyscale compared everything with naive static batching. "
+                "Continuous batching alone gave about 8x. An optimised model implementation (FasterTransformer) that "
+                "kept static batches managed about 4x the throughput. Running vLLM underneath pushed throughput as "
+                "high as 23x.\n\nDeepSpeed-FastGen built its engine around Dynamic SplitFuse. Its launch compared the "
+                "whole engine with vLLM rather than isolating the chunking: up to 2.3x higher effective throughput.\n\n"
+                "The zero-overhead batch scheduler is credited with 1.1x, and structured output through xgrammar is up "
+                "to 10x faster.\n")
+    assert cs["8x"].technique == "continuous-batching"
+    assert cs["4x"].technique is None and cs["23x"].technique is None
+    assert cs["2.3x"].technique is None
+    assert cs["10x"].technique is None

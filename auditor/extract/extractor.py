@@ -50,6 +50,8 @@ _BASELINE_RE = re.compile(
     r"(?:the|its) (?:[\w-]+ ){0,2}?(?:throughput|speed|performance|latency|goodput) of)\s+"
     r"(?:the\s+|a\s+|an\s+|our\s+|its\s+)?([^,;:()\n]{1,80})", re.I)
 _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
+_STATIC_BATCHES = re.compile(r"\bstatic(?:\s+batch(?:es|ing)?)?\b(?!\s+(?:scales?|quantization|shapes?|graphs?|KV|cache))",
+                             re.I)
 _MEASURED_VALUE = re.compile(r"\s*~?\d[\d,]*\.\d+\s*(?:ms|s|tok/s|tokens?/s|t/s|GB|MiB|%)?\s*")
 _VERSION_RE = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:previous|prior|last|older) (?:release|version)\b", re.I)
 _ENGINE_RE = re.compile(
@@ -76,6 +78,8 @@ _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahea
                             re.I)
 _ENGINE_SUBJECT_RE = re.compile(r"(?:^|[,;:]\s*|\b(?:scenarios?|cases?|runs?|workloads?|tests?)\s+)(?:" + _ENGINE_RE.pattern
                                  + r")\s+(?:was|is|were|are|ran|runs|came out|comes out|ended up|ends up)\b", re.I)
+_RUNNING_ENGINE = re.compile(r"\W*(?:running|using|switching to|moving to|swapping in)\s+(?:the\s+)?(?:"
+                             + _ENGINE_RE.pattern + r")\b", re.I)
 _PERF_WORDS = re.compile(
     r"\b(?:faster|slower|speed-?ups?|speed|throughput|latency|latencies|ttft|itl|tpot|goodput|tok/s|tokens/s|"
     r"tokens per second|per second|performance|quicker|capacity|cost|memory|efficien\w*|higher|lower|more|fewer|better|"
@@ -1918,6 +1922,12 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "- Online int8/int4 KV replaces it." then "- RPS rises by roughly 30% with int8 and 40% with int4.":
         # the bare format continues the cache's quantization the items or paragraph just before name
         technique = "kv-cache-quantization"
+    if technique == "continuous-batching" and _STATIC_BATCHES.search(
+            " | ".join(block.cell.row_cells) if block.cell is not None else sent_text) and not any(
+            t[2] == "continuous-batching" and sent.start <= t[0] < sent.end for t in techs):
+        # "FasterTransformer that kept static batches managed about 4x", "| FasterTransformer | static, optimised
+        # kernels | 4x |": a system without the technique, measured against the same naive baseline
+        technique = None
     if technique == "fp8-quantization" and block.section_start is not None and not _PRECISION_WORD.search(sent_text) \
             and _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
@@ -3175,8 +3185,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
-    if not in_sent and _ENGINE_SUBJECT_RE.search(sent_text[:rel_fig_start]):
-        return None  # "in the other scenarios vLLM was up to 1.8x faster": an engine is the subject
+    if not in_sent and (_ENGINE_SUBJECT_RE.search(sent_text[:rel_fig_start]) or _RUNNING_ENGINE.match(sent_text)):
+        # "in the other scenarios vLLM was up to 1.8x faster", "Running vLLM underneath pushed throughput as high
+        # as 23x": an engine is the subject
+        return None
     if not in_sent and block.kind != "table_cell" and ctx.HARDWARE_RE.match(sent_text.lstrip()) \
             and techs and all(t[2] in _DTYPE_TECHNIQUES for t in techs):
         return None  # "GB300 carries a ~20% higher TCO ... and still lands 2.31x cheaper": a chip is the subject
