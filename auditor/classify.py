@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from auditor.extract.extractor import _CREDITED_LIST
+from auditor.extract.extractor import _CREDITED_LIST, _PAREN_LIST, _technique_in_text
 from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
 from auditor.models import Claim, Document
@@ -45,7 +45,8 @@ def _own_clause(sentence: str, figure: str | None) -> str | None:
 
 def _is_bundle(sentence: str) -> bool:
     """"continuous batching plus PagedAttention", "Stacked together, ...", "crediting A, B, C and D"."""
-    return bool(GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence) or _CREDITED_LIST.search(sentence))
+    return bool(GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence) or _CREDITED_LIST.search(sentence)
+                or any(_technique_in_text(m.group(0)) for m in _PAREN_LIST.finditer(sentence)))
 
 
 def mechanism_for(technique: str | None, sentence: str, metric: str | None = None, figure: str | None = None) -> str:

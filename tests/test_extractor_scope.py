@@ -2622,3 +2622,10 @@ def test_engine_histories_static_batches_running_an_engine_and_the_whole_engine_
     assert cs["4x"].technique is None and cs["23x"].technique is None
     assert cs["2.3x"].technique is None
     assert cs["10x"].technique is None
+
+
+def test_a_technique_named_only_inside_a_parenthesised_list_of_changes_is_a_bundle() -> None:
+    cs = claims("# Wide EP field notes\n\nSGLang's v0.3 MLA work (weight absorption, grouped decode kernels, an FP8 KV "
+                "cache and FP8 batched matrix products) had already brought peak output throughput to three to seven "
+                "times that of the baseline.\n")
+    assert (cs["three to seven times"].technique, cs["three to seven times"].mechanism) == (None, "unknown")

@@ -2006,6 +2006,14 @@ def _without_technique(text: str) -> list[str]:
     return _technique_in_text(m.group(1)) if m else []
 
 
+_PAREN_LIST = re.compile(r"\((?:[^(),]+,){2,}[^()]*\band\b[^()]*\)")
+
+
+def _in_paren_list(text: str, at: int) -> bool:
+    """Whether position `at` of the text falls inside a parenthesised list of three or more items."""
+    return any(m.start() < at < m.end() for m in _PAREN_LIST.finditer(text))
+
+
 _BUNDLE_FORWARD = re.compile(
     r"\b(?:results?|figures?|numbers?|headlines?)\b[^.;]{0,80}\b(?:describe|are for|belong to|measure)\s+the\s+"
     r"(?:bundle|whole (?:stack|system|product|plugin|runtime))\b|\bwith all (?:of )?its (?:features|optimi[sz]ations) "
@@ -3027,6 +3035,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
     if not in_sent and _BUNDLE_FORWARD.search(_doc_text(doc)[:max(0, sent.start_char)]):
         return None  # "The headline results are for X with all of its features switched on, so they describe the bundle"
+    if _PAREN_LIST.search(sent_text) and in_sent and all(_in_paren_list(sent_text, doc[t[0]].idx - sent.start_char)
+                                                        for t in in_sent):
+        return None  # "SGLang's MLA work (weight absorption, grouped decode kernels, an FP8 KV cache and FP8 batched
+        # matrix products) brought throughput to three to seven times ...": every technique named is one of a list
     if _next_sentence_calls_it_a_bundle(doc, sent):
         return None  # "Dynamo ... up to 30x ... Both numbers describe the whole stack (...)": the next sentence says so
     if _joined_by_plus(sent_text):
