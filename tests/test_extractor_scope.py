@@ -2629,3 +2629,16 @@ def test_a_technique_named_only_inside_a_parenthesised_list_of_changes_is_a_bund
                 "cache and FP8 batched matrix products) had already brought peak output throughput to three to seven "
                 "times that of the baseline.\n")
     assert (cs["three to seven times"].technique, cs["three to seven times"].mechanism) == (None, "unknown")
+
+
+def test_a_replica_layout_against_one_instance_is_the_change_not_the_checkpoint_format() -> None:
+    cs = claims("# TP degree\n\nThe recommended layout runs two `-tp 4` replicas of the FP8 model instead of one eight-way "
+                "shard, for 78.7% more total throughput on the same eight GPUs.\n")
+    assert cs["78.7%"].technique is None
+
+
+def test_a_next_sentence_listing_the_work_behind_a_figure_makes_it_a_bundle() -> None:
+    cs = claims("# Latency records\n\nIn the team's account the single-stream speed went from 67 to 368 tokens per second "
+                "per user. The work behind it spans CUDA graphs, programmatic dependent launch, grouped-GEMM MoE and a "
+                "deeper MTP stack.\n")
+    assert cs["67 to 368"].technique is None

@@ -1993,7 +1993,9 @@ _BUNDLE_BACKREF = re.compile(
     r"^\W*(?:(?:that|this|both|these|those|the)\s+(?:\w+\s+)?(?:figures?|numbers?|results?|claims?|headlines?|gains?)\b[^.;]{0,30}?"
     r"\b(?:bundles?|describes?\s+the\s+(?:whole|entire|full)\s+(?:stack|system)|(?:is|are)\s+(?:for\s+)?the\s+(?:whole|entire|full)\s+"
     r"(?:stack|system)|credits?\s+the\s+(?:whole|entire|full)\s+(?:stack|system))|"
-    r"neither (?:number|figure|result)\s+belongs\s+to\s+any\s+single)\b", re.I)
+    r"neither (?:number|figure|result)\s+belongs\s+to\s+any\s+single|"
+    r"(?:the\s+)?(?:work|changes|gains?|speed-?ups?)\s+(?:behind|for)\s+(?:it|this|that|them)\s+(?:spans?|includes?|"
+    r"comprises?|covers?)\b[^.]*,[^.]*,[^.]*\band\b)", re.I)
 
 
 _BASELINE_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:the\s+)?(?:comparison points?|baselines?|reference points?|points? of "
@@ -2006,6 +2008,8 @@ def _without_technique(text: str) -> list[str]:
     return _technique_in_text(m.group(1)) if m else []
 
 
+_REPLICA_LAYOUT = re.compile(r"\b(?:two|three|four|eight|\d+)\s+(?:[`'\"]?-?-?tp[\s=]*\d+[`'\"]?\s+)?replicas\b"
+                             r"[^.;]{0,60}\b(?:vs\.?|versus|instead of|rather than|against|than)\b", re.I)
 _PAREN_LIST = re.compile(r"\((?:[^(),]+,){2,}[^()]*\band\b[^()]*\)")
 
 
@@ -3039,6 +3043,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                                                         for t in in_sent):
         return None  # "SGLang's MLA work (weight absorption, grouped decode kernels, an FP8 KV cache and FP8 batched
         # matrix products) brought throughput to three to seven times ...": every technique named is one of a list
+    if _REPLICA_LAYOUT.search(sent_text):
+        return None  # "FP8 checkpoint served as two TP4 replicas vs the stock single instance": the layout is the change
     if _next_sentence_calls_it_a_bundle(doc, sent):
         return None  # "Dynamo ... up to 30x ... Both numbers describe the whole stack (...)": the next sentence says so
     if _joined_by_plus(sent_text):
