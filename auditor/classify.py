@@ -22,6 +22,8 @@ _VERSION = re.compile(r"\bv?\d+\.\d+\.\d+\b|\bv\d+\.\d+\b")  # "| 1.5.0 (ms) | 1
 _RELEASE_BASELINE = re.compile(r"\b(?:than|of|against|over|vs\.?|versus)\s+(?:the\s+)?(?:v\d+(?:\.\d+)*\b|"
                                r"V\d\s+engine|(?:previous|prior|older|last|earlier)\s+(?:release|version|engine|build))",
                                re.I)
+_BASELINE_PHRASE = re.compile(r"\b(?:over|than|against|vs\.?|versus|compared (?:with|to)|relative to)\s+(?:the\s+)?"
+                              r"(?:previous|prior|older|earlier|old|existing)\b[^,;.]*", re.I)
 _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching plus PagedAttention"
 
 
@@ -45,7 +47,9 @@ def _own_clause(sentence: str, figure: str | None) -> str | None:
 
 def _is_bundle(sentence: str) -> bool:
     """"continuous batching plus PagedAttention", "Stacked together, ...", "crediting A, B, C and D"."""
-    return bool(GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(sentence) or _CREDITED_LIST.search(sentence)
+    # ("28% over the previous multi-step plus async path": a join on the baseline's side is no bundle of this figure)
+    return bool(GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(_BASELINE_PHRASE.sub(" ", sentence))
+                or _CREDITED_LIST.search(sentence)
                 or any(_technique_in_text(m.group(0)) for m in _PAREN_LIST.finditer(sentence)))
 
 

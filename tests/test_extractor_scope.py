@@ -2642,3 +2642,9 @@ def test_a_next_sentence_listing_the_work_behind_a_figure_makes_it_a_bundle() ->
                 "per user. The work behind it spans CUDA graphs, programmatic dependent launch, grouped-GEMM MoE and a "
                 "deeper MTP stack.\n")
     assert cs["67 to 368"].technique is None
+
+
+def test_a_join_on_the_baseline_side_does_not_make_the_figure_a_bundle() -> None:
+    cs = claims("# Scheduler notes\n\n- #8050, fully asynchronous multi-step scheduling: throughput rose about 28 % over "
+                "the previous multi-step plus async path.\n")
+    assert (cs["28 %"].technique, cs["28 %"].mechanism) == (None, "compute")
