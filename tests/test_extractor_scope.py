@@ -2648,3 +2648,12 @@ def test_a_join_on_the_baseline_side_does_not_make_the_figure_a_bundle() -> None
     cs = claims("# Scheduler notes\n\n- #8050, fully asynchronous multi-step scheduling: throughput rose about 28 % over "
                 "the previous multi-step plus async path.\n")
     assert (cs["28 %"].technique, cs["28 %"].mechanism) == (None, "compute")
+
+
+def test_a_list_of_signed_figures_each_with_its_own_label_reads_each_label() -> None:
+    cs = claims("# Kernels\n\nAITER slide: +2X GEMM, +3X MoE, +17x MLA decode, +14X MHA prefill. All kernel-level.\n")
+    assert (cs["2X"].technique, cs["2X"].mechanism) == (None, "compute")
+    assert cs["3X"].technique is None
+    # figures labelled by their load are not such a list
+    cs = claims("# Spec\n\nTRT-LLM n-gram drafting, Llama-4-Scout on 8xB200: +96% e2e at bs=1, +64% at bs=4, +33% at bs=32.\n")
+    assert cs["64%"].technique == "speculative-decoding"

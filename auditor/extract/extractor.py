@@ -2008,6 +2008,39 @@ def _without_technique(text: str) -> list[str]:
     return _technique_in_text(m.group(1)) if m else []
 
 
+_LIST_FIGURE_RE = re.compile(r"(?<![\w.])[+~]?\d+(?:\.\d+)?\s?[xX×%](?!\w)")
+_SAME_FORMAT_PAIR = re.compile(r"\b((?:NV|MX)?FP\d+|INT\d+|BF16)\s+(?:vs\.?|versus|against)\s+\1\b", re.I)
+
+
+def _figure_list_segment(text: str, at: int) -> tuple[int, int] | None:
+    """In a sentence that lists three or more signed figures, each with its own short label after it, one per
+    comma ("+2X GEMM, +3X MoE, +17x MLA decode"), the stretch from the figure at `at` to the next one."""
+    figs = list(_LIST_FIGURE_RE.finditer(text))
+    if len(figs) < 3:
+        return None
+    run: list[re.Match] = [figs[0]]
+    runs = [run]
+    for a, b in zip(figs, figs[1:]):
+        gap = re.sub(r"\([^)]*\)", "", text[a.end():b.start()])
+        if gap.count(",") == 1 and gap.rstrip().endswith(",") and 0 < len(gap.split(",")[0].strip()) <= 40:
+            run.append(b)
+        else:
+            run = [b]
+            runs.append(run)
+    for r in runs:
+        # (not "1.51x at batch 1, 1.40x at batch 8" nor "+96% e2e at bs=1, +64% at bs=4": labels that are loads)
+        if len(r) >= 3 and all(m.group(0).startswith("+") for m in r) and not any(
+                find_ops(text[a.end():b.start()]) for a, b in zip(r, r[1:])):
+            for k, m in enumerate(r):
+                if m.start() <= at < m.end() + 1:
+                    end = r[k + 1].start() if k + 1 < len(r) else len(text)
+                    if k + 1 == len(r):
+                        stop = re.search(r"[.;]", text[m.end():])
+                        end = m.end() + stop.start() if stop else len(text)
+                    return m.start(), end
+    return None
+
+
 _REPLICA_LAYOUT = re.compile(r"\b(?:two|three|four|eight|\d+)\s+(?:[`'\"]?-?-?tp[\s=]*\d+[`'\"]?\s+)?replicas\b"
                              r"[^.;]{0,60}\b(?:vs\.?|versus|instead of|rather than|against|than)\b", re.I)
 _PAREN_LIST = re.compile(r"\((?:[^(),]+,){2,}[^()]*\band\b[^()]*\)")
@@ -3043,6 +3076,14 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                                                         for t in in_sent):
         return None  # "SGLang's MLA work (weight absorption, grouped decode kernels, an FP8 KV cache and FP8 batched
         # matrix products) brought throughput to three to seven times ...": every technique named is one of a list
+    seg = _figure_list_segment(sent_text, rel_fig_start)
+    if seg is not None:
+        # "AITER gives +2X on block-scale FP8 GEMM (FP8 vs FP8, just a better kernel), +3X on MoE, +17x on MLA
+        # decode, +14X on MHA prefill": each figure's own label, up to the next figure, names what it measures
+        own = [t for t in in_sent if seg[0] <= doc[t[0]].idx - sent.start_char < seg[1]]
+        if _SAME_FORMAT_PAIR.search(sent_text, seg[0], seg[1]):
+            own = [t for t in own if t[2] not in _DTYPE_TECHNIQUES]
+        return own[0][2] if len({t[2] for t in own}) == 1 else None
     if _REPLICA_LAYOUT.search(sent_text):
         return None  # "FP8 checkpoint served as two TP4 replicas vs the stock single instance": the layout is the change
     if _next_sentence_calls_it_a_bundle(doc, sent):
