@@ -1382,7 +1382,7 @@ def _document_context(document: Document) -> _DocContext:
                     d.parent_heading_techniques[b.start] = inherited
             open_headings.append((level, b.start))
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and (
-                    formats_of_cache or not _LISTS_TOPICS(t)):
+                    formats_of_cache or not _LISTS_TOPICS(t)) and (formats_of_cache or not _rival_format(t, techs[0])):
                 d.title_technique = techs[0]
             if (b.level or 1) >= 2:
                 first_section_heading_seen = True
@@ -1460,9 +1460,18 @@ def _document_context(document: Document) -> _DocContext:
         # (a citation of several sources names no one topic: "Source: SGLang v0.4 release blog (...); vLLM blog post
         # on speculative decoding (...); ... Posts paraphrase those sources.")
         techs = [] if _SOURCE_LINE.match(title) and _SEVERAL_SOURCES.search(title) else _technique_in_text(title)
-        if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title):
+        if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title) \
+                and not _rival_format(title, techs[0]):
             d.title_technique = techs[0]
     return d
+
+
+def _rival_format(title: str, tech: str) -> bool:
+    """"INT4 AWQ, FP8 and the batch-size axis on H200": a bare format word naming another quantization beside
+    the title's one lexicon name; the document weighs formats, no one of them is its topic."""
+    if tech not in _DTYPE_TECHNIQUES:
+        return False
+    return any(_precision_technique(m.group(0)) not in (None, tech) for m in _FORMAT_WORD_RE.finditer(title))
 
 
 _METRIC_SCOPE_RE = re.compile(
