@@ -2664,3 +2664,10 @@ def test_a_title_weighing_two_formats_names_no_one_topic() -> None:
                 "and activations are both 8-bit, so the GEMMs run on FP8 tensor cores and the gain survives batching: "
                 "on 8B it stays within 1.3-1.4x at every batch size.\n")
     assert cs["1.3-1.4x"].technique == "fp8-quantization"
+
+
+def test_a_sentence_combining_a_bare_format_with_a_named_technique_is_a_bundle() -> None:
+    cs = claims("# Speculation\n\nNVIDIA's Llama 4 Maverick result has the same shape: its 4x over the best earlier "
+                "Blackwell figure combines FP8, custom kernels and an EAGLE-3 draft, and none of it is split out.\n\n"
+                "The headline 3.7x belongs to the whole package: FP8 math, CUDA kernels and an EAGLE-3 draft head.\n")
+    assert cs["4x"].technique is None and cs["3.7x"].technique is None

@@ -3076,7 +3076,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     lo = bisect_left(techs, sent.start, key=lambda t: t[0])
     hi = bisect_left(techs, sent.end, key=lambda t: t[0])
     in_sent = [t for t in techs[lo:hi] if t[1] <= sent.end]
-    if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len({t[2] for t in in_sent}) > 1) \
+    if _GENERIC_BUNDLE_RE.search(sent_text) or (_BUNDLE_RE.search(sent_text) and len(
+            {t[2] for t in in_sent} | {_precision_technique(m.group(0)) for m in _FORMAT_WORD_RE.finditer(sent_text)}
+            - {None}) > 1) \
             or _CREDITED_LIST.search(sent_text):
         return None  # "Stacked together, the changes take it to 244.7 tok/s": a bundle
     if not in_sent and _BUNDLE_FORWARD.search(_doc_text(doc)[:max(0, sent.start_char)]):
