@@ -2677,3 +2677,10 @@ def test_static_batching_as_the_baseline_keeps_the_continuous_batching_figure() 
     cs = claims("# Batching numbers\n\nThe continuous batching headlines. Anyscale measured up to 23x the throughput of "
                 "naive static batching on OPT-13B, but only at saturation.\n")
     assert cs["23x"].technique == "continuous-batching"
+
+
+def test_bare_numbers_under_a_percent_improvement_header_are_percent_changes() -> None:
+    cs = claims("# Tuning\n\n| Metric | % improvement vs untuned first build |\n|---|---|\n"
+                "| Token throughput | 58.17 |\n| Average TTFT | -0.62 |\n")
+    assert cs["58.17"].unit == "%" and cs["58.17"].direction == "better"
+    assert cs["0.62"].direction == "worse"  # a negative improvement of a latency is a regression

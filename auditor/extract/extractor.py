@@ -176,6 +176,19 @@ _RATIO_HEADER = re.compile(r"\b(?:speed-?ups?|ratio|factor|relative)\b|×|^\s*(?
 _UNIT_HEADER = re.compile(r"\b(?:tok|tokens|ms|sec|seconds|s|gb|req|qps|%)\b|/", re.I)
 
 
+_IMPROVEMENT_PCT_HEADER = re.compile(
+    r"%\s*(?:improvement|gain|speed-?up|uplift|better)\b|\b(?:improvement|gain|speed-?up|uplift)\s*\(\s*%\s*\)", re.I)
+_BARE_SIGNED_NUMBER = re.compile(r"^\s*[-+−]?\s*\d{1,4}(?:\.\d{1,3})?\s*$")
+
+
+def _bare_improvement_cell(document: Document, block: Block) -> bool:
+    """A bare (signed) number in a column headed as a percent improvement ("% improvement vs untuned build"):
+    a percent change written without its '%', positive where the row's metric got better."""
+    cell = block.cell
+    return bool(cell is not None and cell.col_header and _IMPROVEMENT_PCT_HEADER.search(cell.col_header)
+                and _BARE_SIGNED_NUMBER.match(document.text[block.start:block.end]))
+
+
 def _bare_ratio_cell(document: Document, bi: int, block: Block) -> bool:
     """A bare decimal in a speedup column ("Speedup", "Ratio", "x over FP16", or a column the lead-in
     defines: "Efficiency is the speedup over plain decoding") is a ratio written without its 'x'."""
@@ -221,6 +234,9 @@ def _figure_from_match(doc: Doc, label: str, start: int, end: int) -> _Fig | Non
     if label == "BARE_RATIO":
         v = _num(toks[0].text)
         return _Fig(start, end, v, "x", form="ratio") if v is not None else None
+    if label == "BARE_IMPROVEMENT":
+        v = _num(toks[0].text)
+        return _Fig(start, end, v, "%", form="improvement") if v is not None else None
     if label == "PERCENT":
         v = _num(toks[0].text)
         if v is None:
@@ -907,6 +923,8 @@ def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bo
             window = _window_text(doc, fig.start - 6, fig.end + 4, sent)
             lower_better = bool(_TIME_UNIT.search(window))
         return ("better" if down == lower_better else "worse"), down
+    if fig.form == "improvement":  # a "% improvement" column: positive is better, whichever way the metric runs
+        return ("worse" if fig.sign < 0 else "better"), (fig.sign < 0) != lower_better
     if fig.unit in ("%", "x") and _GAIN_MOVED_TO.search(doc[max(sent.start, fig.start - 8):fig.start].text):
         return "better", False  # "GH200's throughput lead shrank to 2%": what is left of the gain, still a gain
     if fig.unit == "x" and fig.value < 1 and (fig.low is None or fig.low < 1):
@@ -1288,7 +1306,8 @@ def extract(document: Document) -> list[Claim]:
 def _extract(document: Document, pipe, text: str, blocks) -> list[Claim]:
     dctx = _document_context(document)
     candidates = [(i, c) for i, b in enumerate(blocks)
-                  if (_PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b))
+                  if (_PREFILTER.search(text, b.start, b.end) or _bare_ratio_cell(document, i, b)
+                      or _bare_improvement_cell(document, b))
                   and not _SOURCE_LINE.match(text, b.start, b.end)  # a citation's title is not the document's claim
                   for c in chunk_block(text, b)]  # blocks > 100k chars in chunks, offsets kept
     claims: list[Claim] = []
@@ -1622,6 +1641,8 @@ def _claims_in_block(pipe, document: Document, bi: int, block: Block, doc: Doc, 
     raw = [(pipe.nlp.vocab.strings[mid], s, e) for mid, s, e in pipe.figures(doc)]
     if not raw and _bare_ratio_cell(document, bi, block):  # "| layerskip-llama2-7B | ... | 1.297 |"
         raw = [("BARE_RATIO", i, i + 1) for i, t in enumerate(doc) if t.like_num][:1]
+    elif not raw and _bare_improvement_cell(document, block):  # "| Average ITL | -1.63 | 53.12 |" under "% improvement"
+        raw = [("BARE_IMPROVEMENT", i, i + 1) for i, t in enumerate(doc) if t.like_num][:1]
     raw += _bare_speedups(doc, raw)
     if not raw:
         return []
