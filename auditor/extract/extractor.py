@@ -2070,11 +2070,10 @@ def _figure_list_segment(text: str, at: int) -> tuple[int, int] | None:
                 find_ops(text[a.end():b.start()]) for a, b in zip(r, r[1:])):
             for k, m in enumerate(r):
                 if m.start() <= at < m.end() + 1:
-                    end = r[k + 1].start() if k + 1 < len(r) else len(text)
-                    if k + 1 == len(r):
-                        stop = re.search(r"[.;]", text[m.end():])
-                        end = m.end() + stop.start() if stop else len(text)
-                    return m.start(), end
+                    if k + 1 < len(r):
+                        return m.start(), r[k + 1].start()
+                    stop = re.search(r"[.;]", text[m.end():])  # the last figure's label runs to the sentence's end
+                    return m.start(), m.end() + stop.start() if stop else len(text)
     return None
 
 
