@@ -28,28 +28,37 @@ FLOORS = {
     # earlier writers file `unknown`: whole-dev technique .882 -> .879, mechanism .859 -> .852,
     # op_kind .958 -> .953, op_value .971 -> .965 as they joined; ninth session: direction .985 -> .987,
     # op_kind .953 -> .959, op_value .965 -> .967; tenth session: ten more blind samples, zzr-zzza, 834
-    # documents by 79 writers, technique .880 -> .898, mechanism .853 -> .872)
-    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.985, "technique": 0.895,
-            "mechanism": 0.865, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.985},
+    # documents by 79 writers, technique .880 -> .898, mechanism .853 -> .872; eleventh session: twenty more,
+    # zzzb-zzzu, 914 documents by 99 writers, technique .910, mechanism .886; the new writers read ops their own
+    # way (zzzm's paper abstracts: op_kind .661 blind), so whole-dev op_kind .959 -> .954 and op_value .968 ->
+    # .964 as they joined, while the subsets below, which the session's rules never touched on ops, hold theirs)
+    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.905,
+            "mechanism": 0.88, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
+    # dev as it stood at the end of the tenth session (writers a-zzza, 834 documents): the eleventh session's
+    # figures on it (technique .898 -> .907, mechanism .872 -> .881)
+    "dev-a-to-zzza": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.905,
+                      "mechanism": 0.88, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.985},
     # dev as it stood at the end of the seventh session (writers a-zze, 674 documents), at the eighth
     # session's figures on it (technique .882 -> .892, mechanism .859 -> .868, hedge .985 -> .987) and the
     # ninth's (direction .984 -> .987, op_kind .958 -> .962) and the tenth's (technique .892 -> .909, mechanism
-    # .868 -> .886)
-    "dev-a-to-zze": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.985, "technique": 0.905,
-                     "mechanism": 0.88, "op_kind": 0.96, "op_value": 0.97, "hedge": 0.985},
+    # .868 -> .886) and the eleventh's (.915, .892)
+    "dev-a-to-zze": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.865, "direction": 0.985, "technique": 0.91,
+                     "mechanism": 0.89, "op_kind": 0.96, "op_value": 0.97, "hedge": 0.985},
     # dev as it stood at the end of the sixth session (writers a-zs, 554 documents), raised to the seventh
     # session's figures on it (technique .884 -> .893, mechanism .861 -> .869, op_kind .958 -> .962) and the
     # eighth's (technique .901, mechanism .877), the ninth's (direction .986 -> .988) and the tenth's
-    # (technique .917, mechanism .893)
-    "dev-a-to-zs": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.86, "direction": 0.985, "technique": 0.91,
-                    "mechanism": 0.89, "op_kind": 0.96, "op_value": 0.97, "hedge": 0.98},
+    # (technique .917, mechanism .893) and the eleventh's (.923, .900)
+    "dev-a-to-zs": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.86, "direction": 0.985, "technique": 0.92,
+                    "mechanism": 0.895, "op_kind": 0.96, "op_value": 0.97, "hedge": 0.98},
     # dev as it stood at the end of the fifth session (writers a-zc, 394 documents): its floors stay where
-    # they were set (mechanism .88 -> .885 -> .89 and technique .91 -> .915 as they rose to .894 and .920)
-    "dev-a-to-zc": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.915,
-                    "mechanism": 0.89, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
+    # they were set (mechanism .88 -> .885 -> .89 and technique .91 -> .915 as they rose to .894 and .920;
+    # .905 and .93 in the eleventh session, at .911 and .933)
+    "dev-a-to-zc": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.93,
+                    "mechanism": 0.905, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
     # dev as it stood before v-zc joined (writers a-u, 314 documents): its floors stay where they were set
-    "dev-a-to-u": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.92,
-                   "mechanism": 0.91, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
+    # (technique .92 -> .935 and mechanism .91 -> .925 in the eleventh session, at .940 and .933)
+    "dev-a-to-u": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.935,
+                   "mechanism": 0.925, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
     # dev as it stood before o-u joined (writers a-n, 239 documents): its floors stay where they were set
     # (mechanism .945 -> .94 in the fifth session: "half the bytes" found two more a-n claims, one of them with
     # the paragraph's FP8 technique where gold has the KV cache's; claim F1 rose .991 -> .992)
@@ -60,8 +69,9 @@ FLOORS = {
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
                    "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
     # test (only scored): technique .909 -> .916, mechanism .909 -> .916, op_value .941 -> .955 in the seventh
-    # session; technique and mechanism .916 -> .927 in the eighth; .930 -> .941 / .937 in the tenth
-    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.935,
+    # session; technique and mechanism .916 -> .927 in the eighth; .930 -> .941 / .937 in the tenth; technique
+    # .941 -> .944 in the eleventh
+    "test": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.96, "direction": 0.99, "technique": 0.94,
              "mechanism": 0.935, "op_kind": 0.95, "op_value": 0.95, "hedge": 0.99},
 }
 
@@ -71,6 +81,7 @@ WRITERS_A_TO_ZC = [*"abcdefghijklmnopqrstuvwxyz", "za", "zb", "zc"]
 WRITERS_A_TO_ZS = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghijklmnopqrs")]
 WRITERS_A_TO_ZZE = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghijklmnopqrstuvwxyz"),
                     *("zz" + c for c in "abcde")]
+WRITERS_A_TO_ZZZA = [*WRITERS_A_TO_ZZE, *("zz" + c for c in "fghijklmnopqrstuvwxyz"), "zzza"]
 
 
 def _writers_subset(tmp: Path, writers) -> Path:
@@ -87,8 +98,11 @@ def _writers_subset(tmp: Path, writers) -> Path:
 
 
 @pytest.fixture(scope="module",
-                params=["dev", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n", "dev-a-to-g", "test"])
+                params=["dev", "dev-a-to-zzza", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n",
+                        "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-zzza":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zzza"), WRITERS_A_TO_ZZZA))
     if request.param == "dev-a-to-zze":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zze"), WRITERS_A_TO_ZZE))
     if request.param == "dev-a-to-zs":
