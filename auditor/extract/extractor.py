@@ -2752,14 +2752,15 @@ _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|us
 _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w./-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
                           r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
                           r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
+_CHIP_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Rubin)\b")
 _CHIP_BASELINE = re.compile(
     r"\b(?:than|vs\.?|versus|against|over|ahead of|compared (?:with|to)|relative to|of)\s+(?:one\s+|a\s+single\s+|an?\s+|"
-    r"the\s+|its\s+|each\s+)?(?:" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r"|Hopper|Ampere|Blackwell)", re.I)
+    r"the\s+|its\s+|each\s+)?(?:" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + "|" + _CHIP_GENERATION_RE.pattern
+    + ")", re.I)
 _PRECISION_SUBJECT = re.compile(
     r"(?:^|[.:;]\s+)(?:\w+,?\s+){0,3}?(?:[\w-]*-)?(?:FP8|" + ctx.FP4_FAMILY + r"|INT4|INT8|float8)\b(?:\s+[\w-]+){0,4}?\s+"
     r"(?:improves|improved|raises|raised|boosts|boosted|doubles|doubled|halves|halved|cuts|reduces|delivers|delivered|gives|adds|"
     r"speeds up|accelerates|increases|lifts|matched|matches|beats)\b", re.I)
-_CHIP_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Rubin)\b")
 _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Grace Hopper|CDNA\s?\d|"
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
 
@@ -2835,10 +2836,11 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if nxt is not None and nxt.lower_ in ("setting", "settings", "scenario", "regime", "baseline", "baselines"):
         return True  # "in the simulated-MTP setting", "the FP8 baseline": held fixed, not what changed
     before = [x.lower_ for x in doc[max(0, t[0] - 4):t[0]]]
+    # "when both read the same fp8 cache": a format held equal on both sides, a setting ("the same Splitwise
+    # designs deliver 2.35x" names a system again, still the subject)
     if before[-2:] in (["the", "same"], ["an", "identical"], ["the", "identical"]) and (
             t[2] in _DTYPE_TECHNIQUES or t[2] == "kv-cache-quantization"):
-        return True  # "when both read the same fp8 cache": a format held equal on both sides, a setting
-        # ("the same Splitwise designs deliver 2.35x": a system named again, still the subject)
+        return True
     if before[-2:] in (["ship", "in"], ["ships", "in"], ["shipped", "in"], ["stored", "in"], ["comes", "in"]):
         return True  # "whose MoE weights already ship in MXFP4": how the model comes, a setting
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
