@@ -52,6 +52,8 @@ _BASELINE_RE = re.compile(
 _BASELINE_WORD = re.compile(r"\bbaseline\b", re.I)
 _STATIC_BATCHES = re.compile(r"\bstatic(?:\s+batch(?:es|ing)?)?\b(?!\s+(?:scales?|quantization|shapes?|graphs?|KV|cache))",
                              re.I)
+
+
 def _static_batches_of_subject(text: str) -> bool:
     """"FasterTransformer that kept static batches": the system measured batches statically (not "23x the
     throughput of naive static batching", where static batching is the baseline)."""
@@ -1408,7 +1410,7 @@ def _document_context(document: Document) -> _DocContext:
                     d.parent_heading_techniques[b.start] = inherited
             open_headings.append((level, b.start))
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and (
-                    formats_of_cache or not _LISTS_TOPICS(t)) and (formats_of_cache or not _rival_format(t, techs[0])):
+                    formats_of_cache or not (_LISTS_TOPICS(t) or _rival_format(t, techs[0]))):
                 d.title_technique = techs[0]
             if (b.level or 1) >= 2:
                 first_section_heading_seen = True
