@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import re
 
-from auditor.extract.extractor import _CREDITED_LIST, _PAREN_LIST, _technique_in_text
+from auditor.extract.extractor import (
+    _CREDITED_LIST,
+    _PAREN_LIST,
+    _compares_systems,
+    _table_intro,
+    _technique_in_text,
+)
 from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
-from auditor.models import Claim, Document
+from auditor.models import Block, Claim, Document
 
 
 # host RAM saved is not room on the card: "system RAM held during generation fell 30%" fits nothing more
@@ -28,6 +34,11 @@ _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching
 
 
 _CLAUSE_BREAK = re.compile(r";|,?\s+(?:while|whereas|but)\s+", re.I)
+
+
+# a paragraph that opens on a scheduler or GEMM change ("Multi-step scheduling", "2:4 sparse FP8 kernels ... CUTLASS")
+_SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutlass)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 _SWITCHED_OFF = re.compile(r"\b(?:[\w-]+\s+){0,2}[\w-]+\s+(?:off|disabled)\b", re.I)
@@ -80,17 +91,30 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
     return "unknown"
 
 
+def _paragraph_opens_on_compute(document: Document, block: Block, sentence: str) -> bool:
+    """The paragraph's first sentence names a scheduling or GEMM change and the figure's sentence comes
+    later ("- **Multi-step scheduling** (PR #7000): prepare inputs once, run n steps. Throughput of Llama
+    70B on four H100s rose by 28%."): the figure is that change's, a compute-side one (GUIDELINES.md)."""
+    at = document.text.find(sentence[:40], block.start, block.end)
+    before = document.text[block.start:at] if at > block.start else ""
+    if not before or _is_bundle(before):
+        return False
+    whole = f"{before} {sentence}"
+    if _compares_systems(whole) or _VERSION.search(whole):
+        return False  # "vLLM 0.5.3 -> 0.6.3 ... the scheduler ...": a release compared, whatever its parts
+    return bool(_SUBJECT_COMPUTE.search(_SENTENCE_END.split(before, maxsplit=1)[0]))
+
+
 def classify(claims: list[Claim], document: Document | None = None) -> list[Claim]:
     """Mechanism per claim. With the document, a table cell whose row names no cue reads the table's
-    header row and lead-in ("| KV tokens that fit | ... | 3x |" under "... what fits in the cache:")."""
+    header row and lead-in ("| KV tokens that fit | ... | 3x |" under "... what fits in the cache:"),
+    and a paragraph's later sentence reads the paragraph's opening one for its subject."""
     for c in claims:
         c.mechanism = mechanism_for(c.technique, c.sentence, c.metric, c.text)  # type: ignore[assignment]
         if c.mechanism == "unknown" and c.technique is None and document is not None and c.block is not None \
                 and 0 <= c.block < len(document.blocks) and not _is_bundle(c.sentence):
             block = document.blocks[c.block]
             if block.kind == "table_cell" and block.cell is not None:
-                from auditor.extract.extractor import _compares_systems, _table_intro
-
                 header = " | ".join(h for h in block.cell.header_row if h)
                 context = f"{block.cell.col_header or ''} {_table_intro(document, c.block) or ''}"
                 context = _SWITCHED_OFF.sub(" ", context)  # "in-flight batching off": a setting held, no cue
@@ -99,4 +123,6 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
                 m = mechanism_for(None, context, c.metric)
                 if m != "unknown":
                     c.mechanism = m  # type: ignore[assignment]
+            elif block.kind in ("paragraph", "list_item") and _paragraph_opens_on_compute(document, block, c.sentence):
+                c.mechanism = "compute"  # type: ignore[assignment]
     return claims
