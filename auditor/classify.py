@@ -11,8 +11,11 @@ import re
 
 from auditor.extract.extractor import (
     _CREDITED_LIST,
+    _ENGINE_RE,
+    _OTHER_SUBJECT_RE,
     _PAREN_LIST,
     _compares_systems,
+    _preamble_holds_fp8_fixed,
     _table_intro,
     _technique_in_text,
 )
@@ -100,8 +103,10 @@ def _paragraph_opens_on_compute(document: Document, block: Block, sentence: str)
     if not before or _is_bundle(before):
         return False
     whole = f"{before} {sentence}"
-    if _compares_systems(whole) or _VERSION.search(whole):
-        return False  # "vLLM 0.5.3 -> 0.6.3 ... the scheduler ...": a release compared, whatever its parts
+    if _compares_systems(whole) or _VERSION.search(whole) or _ENGINE_RE.search(sentence):
+        # "vLLM 0.5.3 -> 0.6.3 ... the scheduler ...", "... SGLang delivered 1.07x the output throughput of our V1
+        # build": a release or an engine compared, whatever its parts
+        return False
     return bool(_SUBJECT_COMPUTE.search(_SENTENCE_END.split(before, maxsplit=1)[0]))
 
 
@@ -124,5 +129,10 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
                 if m != "unknown":
                     c.mechanism = m  # type: ignore[assignment]
             elif block.kind in ("paragraph", "list_item") and _paragraph_opens_on_compute(document, block, c.sentence):
+                c.mechanism = "compute"  # type: ignore[assignment]
+            if c.mechanism == "unknown" and _preamble_holds_fp8_fixed(document) and not _compares_systems(c.sentence) \
+                    and not (_OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(c.sentence)):
+                # "Every speedup is relative to DeepSeek's own tuned CUTLASS 3.6 kernel. Both sides run FP8": the
+                # document compares GEMM kernels, a compute-side change
                 c.mechanism = "compute"  # type: ignore[assignment]
     return claims

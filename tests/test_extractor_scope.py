@@ -2692,3 +2692,24 @@ def test_a_paragraph_opening_on_a_scheduler_change_gives_its_later_figures_a_com
                 "- vLLM 0.6.3 reworks the scheduler. End to end it gives 1.8x the throughput.\n")
     assert cs["28%"].technique is None and cs["28%"].mechanism == "compute"
     assert cs["1.8x"].mechanism == "unknown"  # a release compared, whatever its parts
+
+
+def test_an_engine_compared_after_a_scheduler_opening_stays_unknown() -> None:
+    cs = claims("# Rollout\n\nWe also ran SGLang 0.4.x with its overlap scheduler on the same trace. At 64 concurrent "
+                "requests SGLang delivered 1.07x the output throughput of our V1 build.\n")
+    assert cs["1.07x"].technique is None and cs["1.07x"].mechanism == "unknown"
+
+
+def test_a_document_that_compares_fp8_kernels_gives_its_speedups_no_fp8_technique() -> None:
+    text = ("# Where DeepGEMM pays off: FP8 GEMM shapes\n\nEvery speedup below is relative to DeepSeek's own tuned "
+            "CUTLASS 3.6 kernel. Both sides run FP8.\n\n## Decode-sized GEMMs\n\n"
+            "| Batch size (M) | N | TFLOPS | Memory bandwidth | Speedup vs CUTLASS 3.6 |\n|---|---|---|---|---|\n"
+            "| 64 | 2112 | 206 | 1688 GB/s | 2.7x |\n\n"
+            "The 2112 x 7168 shape is the fused down-projection, and it benefits most: 2.4x at a batch of 128.\n")
+    cs = claims(text)
+    for fig in ("2.7x", "2.4x"):
+        assert (cs[fig].technique, cs[fig].mechanism) == (None, "compute"), fig
+    assert cs["2.7x"].metric == "unspecified"  # a bandwidth column beside it is no memory footprint
+    plain = claims(text.replace("Every speedup below is relative to DeepSeek's own tuned CUTLASS 3.6 kernel. "
+                                "Both sides run FP8.", "We moved the model to FP8."))
+    assert plain["2.4x"].technique == "fp8-quantization"

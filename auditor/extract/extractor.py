@@ -1967,11 +1967,15 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "FasterTransformer that kept static batches managed about 4x", "| FasterTransformer | static, optimised
         # kernels | 4x |": a system without the technique, measured against the same naive baseline
         technique = None
-    if technique == "fp8-quantization" and block.section_start is not None and not _PRECISION_WORD.search(sent_text) \
-            and _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end):
+    if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and (
+            block.section_start is not None and _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end)
+            or _preamble_holds_fp8_fixed(document)):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
         # section of an FP8 GEMM: one FP8 kernel against another, the precision held fixed on both sides
         technique = None
+    if technique == "fp8-quantization" and cell is not None and cell.col_header \
+            and _KERNEL_LIBRARY_BASELINE.search(cell.col_header):
+        technique = None  # "| ... | Speedup vs CUTLASS 3.6 |": the column compares one kernel library with another
     if technique == "fp8-quantization" and (_GEMM_WORD.search(sent_text) or _KERNEL_LIBRARY.search(sent_text)):
         vs = _KERNEL_BASELINE.search(sent_text)
         if (vs and not _PRECISION_CONTRAST_RE.search(vs.group(0))) or _LIBRARY_GEMM.search(sent_text) or (
@@ -2199,7 +2203,8 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
     # which the lead-in's words ("concurrent requests per GPU") and the heading's ("End-to-end evidence")
     # do not override (the other columns' headers and their metrics, read once: the last fallback reads them too)
     named = [(h, m) for j, h in enumerate(cell.header_row)
-             if j != cell.col and h and not header_kind(h) and (m := _find_metric(h, 0, 0, []))]
+             if j != cell.col and h and not header_kind(h) and not _BANDWIDTH_HEADER.search(h)
+             and (m := _find_metric(h, 0, 0, []))]
     header_metrics = {m for _, m in named}
     compared = len(header_metrics) == 1 and len(named) >= 2
     if compared and stated is None:
@@ -2239,6 +2244,11 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
             if len(specific) == 1:
                 return specific.pop()
     return found
+
+
+# "| Batch size (M) | N | K | TFLOPS | Memory bandwidth | Speedup vs CUTLASS 3.6 |": a rate the kernel reached
+# beside the speedup, not the footprint the speedup column would measure
+_BANDWIDTH_HEADER = re.compile(r"\bbandwidth\b", re.I)
 
 
 def _table_intro(document: Document, bi: int) -> str | None:
@@ -2923,6 +2933,19 @@ _FP8_ON_BOTH_SIDES = re.compile(
     r"paths?|baselines?)|(?:internal|in-house|existing|reference)\s+(?:[\w.-]+\s+){0,2}?(?:kernels?|GEMMs?))\b", re.I)
 
 
+# "Both sides run FP8: none of these numbers is an FP8-over-BF16 gain", "every speedup is relative to DeepSeek's own
+# tuned CUTLASS 3.6 kernel": said once before the first section, it holds for the whole document
+_FP8_HELD_FIXED = re.compile(r"\bboth sides (?:run|use|are|in)(?: in)? FP8\b|\b(?:every|all|each)\s+(?:\w+\s+){0,2}?"
+                             r"(?:speedups?|figures?|numbers?|results?)\s+(?:\w+\s+){0,3}?(?:relative to|against|over|vs\.?)"
+                             r"\s+(?:[\w'.-]+\s+){0,4}?(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM)\b", re.I)
+
+
+def _preamble_holds_fp8_fixed(document: Document) -> bool:
+    """The text before the document's first section heading says every figure compares FP8 kernels."""
+    end = next((b.start for b in document.blocks if b.kind == "heading" and (b.level or 1) >= 2), len(document.text))
+    return bool(_FP8_HELD_FIXED.search(document.text, 0, end))
+
+
 # "Speedup vs. dense FP8", "Speedup over the dense FP8 model": what follows names the column's baseline
 _HEADER_VS = re.compile(r"\b(?:vs\.?|versus|against|relative to|over)\s", re.I)
 _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
@@ -2943,6 +2966,8 @@ def _gemm_row_or_sentence(sent_text: str, cell) -> bool:
     return bool(_GEMM_ONLY.search(sent_text)) and not _PRECISION_WORD.search(sent_text)
 
 
+_KERNEL_LIBRARY_BASELINE = re.compile(r"\b(?:vs\.?|versus|against|over|relative to)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,2}?"
+                                      r"(?:" + _GEMM_LIBRARIES + r")\b", re.I)
 _KERNEL_LIBRARY = re.compile(r"\b(?:" + _GEMM_LIBRARIES + r"|Marlin|Machete|hipBLASLt|CK|AITER)\b")
 _LIBRARY_SUBJECT = re.compile(r"\b(?:" + _GEMM_LIBRARIES + r"|hipBLASLt)(?:'s)?\s+(?:\w+\s+){0,2}?"
                               r"(?:peak|throughput|kernels?|GEMMs?|TFLOPS|path|update|release)\b")
