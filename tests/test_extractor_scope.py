@@ -2713,3 +2713,10 @@ def test_a_document_that_compares_fp8_kernels_gives_its_speedups_no_fp8_techniqu
     plain = claims(text.replace("Every speedup below is relative to DeepSeek's own tuned CUTLASS 3.6 kernel. "
                                 "Both sides run FP8.", "We moved the model to FP8."))
     assert plain["2.4x"].technique == "fp8-quantization"
+
+
+def test_a_column_measured_over_no_technique_names_that_technique() -> None:
+    cs = claims("# DeepSeek-R1 in NVFP4 on B200\n\n## Min latency\n\nMulti-token prediction (MTP) layers, measured "
+                "against no MTP at 111 tokens/s:\n\n| MTP layers | TPS/user | TPS/user speedup over no MTP |\n"
+                "|--:|--:|--:|\n| 1 | 198 | 1.78x |\n")
+    assert (cs["1.78x"].technique, cs["1.78x"].mechanism) == ("speculative-decoding", "per-token")

@@ -2946,6 +2946,7 @@ def _preamble_holds_fp8_fixed(document: Document) -> bool:
     return bool(_FP8_HELD_FIXED.search(document.text, 0, end))
 
 
+_ABSENCE_RE = re.compile(r"\s*(?:the\s+)?(?:no|without|w/o)\b", re.I)  # "over no MTP", "vs without EAGLE"
 # "Speedup vs. dense FP8", "Speedup over the dense FP8 model": what follows names the column's baseline
 _HEADER_VS = re.compile(r"\b(?:vs\.?|versus|against|relative to|over)\s", re.I)
 _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
@@ -3408,8 +3409,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                 row_header = None
         col_vs = _HEADER_VS.search(cell.col_header or "")
         # "| Speedup vs. dense FP8 |": the column names its baseline, which no lead-in makes the subject
+        # ("| TPS/user speedup over no MTP |" names the change by its absence: MTP is the subject, not the baseline)
         col_baseline = set(_technique_in_text(cell.col_header[col_vs.end():])) | (
-            {_precision_technique(cell.col_header[col_vs.end():])} - {None}) if col_vs and cell.col_header else set()
+            {_precision_technique(cell.col_header[col_vs.end():])} - {None}) if col_vs and cell.col_header and not \
+            _ABSENCE_RE.match(cell.col_header[col_vs.end():]) else set()
         label = cell.row_cells[0] if cell.row_cells else ""
         if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(label) and not _technique_in_text(label):
             return None  # "| Overlap scheduling only | 60.4 | +20.4% |" under an MTP table: the row's own subject
