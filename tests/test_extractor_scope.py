@@ -2720,3 +2720,10 @@ def test_a_column_measured_over_no_technique_names_that_technique() -> None:
                 "against no MTP at 111 tokens/s:\n\n| MTP layers | TPS/user | TPS/user speedup over no MTP |\n"
                 "|--:|--:|--:|\n| 1 | 198 | 1.78x |\n")
     assert (cs["1.78x"].technique, cs["1.78x"].mechanism) == ("speculative-decoding", "per-token")
+
+
+def test_a_title_running_the_model_in_a_format_names_no_topic() -> None:
+    text = ("# DeepSeek-R1 in NVFP4 on DGX B200: performance notes\n\n## Min latency\n\n"
+            "- Per-user generation speed went from 67 to 368 tokens/s, a 5.5x gain overall.\n")
+    assert claims(text)["5.5x"].technique is None
+    assert claims(text.replace("in NVFP4 on DGX B200", "NVFP4 on DGX B200"))["5.5x"].technique == "fp8-quantization"

@@ -1410,7 +1410,7 @@ def _document_context(document: Document) -> _DocContext:
                     d.parent_heading_techniques[b.start] = inherited
             open_headings.append((level, b.start))
             if (b.level or 1) == 1 and d.title_technique is None and len(set(techs)) == 1 and (
-                    formats_of_cache or not (_LISTS_TOPICS(t) or _rival_format(t, techs[0]))):
+                    formats_of_cache or not (_LISTS_TOPICS(t) or _rival_format(t, techs[0]) or _FORMAT_AS_SETTING.search(t))):
                 d.title_technique = techs[0]
             if (b.level or 1) >= 2:
                 first_section_heading_seen = True
@@ -1489,9 +1489,13 @@ def _document_context(document: Document) -> _DocContext:
         # on speculative decoding (...); ... Posts paraphrase those sources.")
         techs = [] if _SOURCE_LINE.match(title) and _SEVERAL_SOURCES.search(title) else _technique_in_text(title)
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title) \
-                and not _rival_format(title, techs[0]):
+                and not _rival_format(title, techs[0]) and not _FORMAT_AS_SETTING.search(title):
             d.title_technique = techs[0]
     return d
+
+
+# "DeepSeek-R1 in NVFP4 on DGX B200: performance notes": the model as it runs, the format a setting of every figure
+_FORMAT_AS_SETTING = re.compile(r"\bin\s+(?:(?:NV|MX)?FP[48]|INT[48]|BF16|FP16)\s+on\b", re.I)
 
 
 def _rival_format(title: str, tech: str) -> bool:
