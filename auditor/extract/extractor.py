@@ -1498,6 +1498,17 @@ def _document_context(document: Document) -> _DocContext:
 _FORMAT_AS_SETTING = re.compile(r"\bin\s+(?:(?:NV|MX)?FP[48]|INT[48]|BF16|FP16)\s+on\b", re.I)
 
 
+_KV_WORD = re.compile(r"\b(?:KV|K/V|cache)\b", re.I)
+_ANY_FORMAT = re.compile(r"\b(?:BF16|FP16|FP32|INT[48]|(?:NV|MX)?FP[48])\b", re.I)  # "| BF16/FP32 |": the column's own pair
+
+
+def _header_formats_compared(header_row: list[str]) -> bool:
+    """One column header names a 16-bit format, another an FP8/FP4 one: the table compares the formats."""
+    wide = [j for j, h in enumerate(header_row) if h and re.search(r"\b(?:BF16|FP16)\b", h)]
+    narrow = [j for j, h in enumerate(header_row) if h and re.search(r"\b(?:(?:NV|MX)?FP[48])\b", h) and not _KV_WORD.search(h)]
+    return bool(wide) and bool(narrow) and set(wide).isdisjoint(narrow)
+
+
 def _rival_format(title: str, tech: str) -> bool:
     """"INT4 AWQ, FP8 and the batch-size axis on H200": a bare format word naming another quantization beside
     the title's one lexicon name; the document weighs formats, no one of them is its topic."""
@@ -3421,6 +3432,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(label) and not _technique_in_text(label):
             return None  # "| Overlap scheduling only | 60.4 | +20.4% |" under an MTP table: the row's own subject
         for h in [cell.col_header, row_header, *row_cells, intro, *others]:
+            if h is intro and _header_formats_compared(cell.header_row) and not _ANY_FORMAT.search(cell.col_header or ""):
+                # "| Batch size | BF16 cuBLAS | FP8 CUTLASS + quant | Δ GEMM latency |" under "..., replayed in a CUDA
+                # graph": the columns put one format against another; the lead-in's method is a setting
+                return "fp8-quantization"
             if h:
                 names = _technique_in_text(h)
                 if h == intro and col_baseline and names and set(names) <= col_baseline:
