@@ -83,6 +83,8 @@ _OTHER_SUBJECT_RE = _other_subjects_re()
 _SYSTEM_CMP_RE = re.compile(
     r"\b(?:than|vs\.?|versus|against|over|compared (?:with|to)|relative to)\s+(?:the\s+|an?\s+|its\s+)?(?:" +
     _ENGINE_RE.pattern + r"|" + ctx.HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r"|v?\d+\.\d+(?:\.\d+)?\b)", re.I)
+_ENGINE_LEAD_RE = re.compile(r"\b(?:lead|edge|advantage|gap|margin)\s+(?:over|against|on)\s+(?:the\s+)?(?:" + _ENGINE_RE.pattern
+                             + r"|transformers)", re.I)
 _ENGINE_CMP_RE = re.compile(r"\b(?:beats|beating|outperforms?|outperforming|ahead of)\s+(?:the\s+)?" + _ENGINE_RE.pattern,
                             re.I)
 _ENGINE_SUBJECT_RE = re.compile(r"(?:^|[,;:]\s*|\b(?:scenarios?|cases?|runs?|workloads?|tests?)\s+)(?:" + _ENGINE_RE.pattern
@@ -3327,6 +3329,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None
     if _ENGINE_CMP_RE.search(sent_text):  # "it even beats TensorRT-LLM running on A100"
         return None
+    if not in_sent and _ENGINE_LEAD_RE.search(sent_text):
+        return None  # "the lead over Transformers narrowed to 8.5x-15x while the lead over TGI grew to 3.3x-3.5x"
     if not in_sent and (_ENGINE_SUBJECT_RE.search(sent_text[:rel_fig_start]) or _RUNNING_ENGINE.match(sent_text)):
         # "in the other scenarios vLLM was up to 1.8x faster", "Running vLLM underneath pushed throughput as high
         # as 23x": an engine is the subject
