@@ -44,6 +44,7 @@ _SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutl
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
+_STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bstatic\b", re.I)
 _SWITCHED_OFF = re.compile(r"\b(?:[\w-]+\s+){0,2}[\w-]+\s+(?:off|disabled)\b", re.I)
 
 
@@ -88,6 +89,7 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
     for text in ((clause, sentence) if clause else (sentence,)):
         s = re.sub(r"(?:requests|queries|tokens)\s*(?:per second|/\s*s(?:ec)?)\b", "rate", text.lower())
         s = re.sub(r"first[- ]token latency", "ttft", s)  # the prefill's latency, not the per-token one
+        s = _STATIC_BATCHING.sub(" ", s)  # "static batching on FasterTransformer gave 4x": batching is what it lacks
         for mechanism, cues in lex.mechanism_cues.items():
             if any(cue in s for cue in cues):
                 return mechanism

@@ -2740,3 +2740,9 @@ def test_a_lead_over_an_engine_is_an_engine_comparison() -> None:
     cs = claims("# Continuous batching multipliers\n\n## vLLM's launch numbers\n\nWith three parallel completions per "
                 "request, the lead over Transformers narrowed to 8.5x-15x while the lead over TGI grew to 3.3x-3.5x.\n")
     assert cs["3.3x-3.5x"].technique is None and cs["8.5x-15x"].technique is None
+
+
+def test_static_batching_is_no_batching_cue() -> None:
+    cs = claims("# Batching history\n\n- Static batching on FasterTransformer, an optimised model implementation, "
+                "gave 4x.\n")
+    assert cs["4x"].technique is None and cs["4x"].mechanism == "unknown"
