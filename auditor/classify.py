@@ -60,8 +60,14 @@ def _own_clause(sentence: str, figure: str | None) -> str | None:
     return sentence[start:end]
 
 
+# "| Multi-stream expert overlap, MLA, top-k and Fuse_A GEMM kernels | 89 | +33% |": a row that lists three changes
+_LISTED_ROW = re.compile(r"^[^|(]*,[^|(]*,[^|]*\||^[^|(]*,[^|(]*\band\b[^|]*\|")
+
+
 def _is_bundle(sentence: str) -> bool:
     """"continuous batching plus PagedAttention", "Stacked together, ...", "crediting A, B, C and D"."""
+    if _LISTED_ROW.match(sentence):
+        return True
     # ("28% over the previous multi-step plus async path": a join on the baseline's side is no bundle of this figure)
     return bool(GENERIC_BUNDLE_RE.search(sentence) or _JOINED_RE.search(_BASELINE_PHRASE.sub(" ", sentence))
                 or _CREDITED_LIST.search(sentence)

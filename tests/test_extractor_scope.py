@@ -2746,3 +2746,11 @@ def test_static_batching_is_no_batching_cue() -> None:
     cs = claims("# Batching history\n\n- Static batching on FasterTransformer, an optimised model implementation, "
                 "gave 4x.\n")
     assert cs["4x"].technique is None and cs["4x"].mechanism == "unknown"
+
+
+def test_a_table_row_listing_three_changes_is_a_bundle() -> None:
+    cs = claims("# Latency ladder\n\n| Step | TPS/user | Gain |\n|---|---|---|\n"
+                "| CUTLASS grouped GEMM, sparse experts as GEMMs, EP4TP2 | 253 | +20% |\n"
+                "| Fuse_A and router GEMM retuned | 340 | +14% |\n")
+    assert cs["20%"].mechanism == "unknown"
+    assert cs["14%"].mechanism == "compute"  # two items joined by 'and' with no comma: one change of the GEMMs
