@@ -15,6 +15,7 @@ from auditor.extract.extractor import (
     _OTHER_SUBJECT_RE,
     _PAREN_LIST,
     _compares_systems,
+    _leadin_compares_kernels,
     _preamble_holds_fp8_fixed,
     _table_intro,
     _technique_in_text,
@@ -111,7 +112,7 @@ def _paragraph_opens_on_compute(document: Document, block: Block, sentence: str)
     if not before or _is_bundle(before):
         return False
     whole = f"{before} {sentence}"
-    if _compares_systems(whole) or _VERSION.search(whole) or _ENGINE_RE.search(sentence):
+    if _compares_systems(whole) or _VERSION.search(whole) or _RELEASE_BASELINE.search(whole) or _ENGINE_RE.search(sentence):
         # "vLLM 0.5.3 -> 0.6.3 ... the scheduler ...", "... SGLang delivered 1.07x the output throughput of our V1
         # build": a release or an engine compared, whatever its parts
         return False
@@ -138,6 +139,9 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
                     c.mechanism = m  # type: ignore[assignment]
             elif block.kind in ("paragraph", "list_item") and _paragraph_opens_on_compute(document, block, c.sentence):
                 c.mechanism = "compute"  # type: ignore[assignment]
+            if c.mechanism == "unknown" and block.kind in ("list_item", "table_cell") \
+                    and _leadin_compares_kernels(document, c.block) and not _compares_systems(c.sentence):
+                c.mechanism = "compute"  # type: ignore[assignment]  # kernel against kernel, as the lead-in says
             if c.mechanism == "unknown" and _preamble_holds_fp8_fixed(document) and not _compares_systems(c.sentence) \
                     and not (_OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(c.sentence)):
                 # "Every speedup is relative to DeepSeek's own tuned CUTLASS 3.6 kernel. Both sides run FP8": the

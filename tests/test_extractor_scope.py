@@ -2754,3 +2754,13 @@ def test_a_table_row_listing_three_changes_is_a_bundle() -> None:
                 "| Fuse_A and router GEMM retuned | 340 | +14% |\n")
     assert cs["20%"].mechanism == "unknown"
     assert cs["14%"].mechanism == "compute"  # two items joined by 'and' with no comma: one change of the GEMMs
+
+
+def test_a_lead_in_putting_a_kernel_against_another_makes_its_rows_kernel_speedups() -> None:
+    cs = claims("# Tuned CUTLASS FP8 on Ada\n\nvLLM pull request #6677 retuned the CUTLASS FP8 GEMM configurations and "
+                "benchmarked 28 shapes against the kernels they replaced:\n\n"
+                "| Model | Worst-shape speedup | Best-shape speedup |\n|---|---|---|\n| Llama-2-7B | 0.77x | 4.8x |\n")
+    assert (cs["4.8x"].technique, cs["4.8x"].mechanism) == (None, "compute")
+    engines = claims("# Swap\n\nGPUStack benchmarks stock vLLM against their tuned TensorRT-LLM configuration:\n\n"
+                     "| Workload | Δ total tok/s |\n|---|---|\n| ShareGPT | +18.7% |\n")
+    assert engines["18.7%"].mechanism == "unknown"  # engines compared, not kernels

@@ -1993,6 +1993,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if technique == "fp8-quantization" and cell is not None and cell.col_header \
             and _KERNEL_LIBRARY_BASELINE.search(cell.col_header):
         technique = None  # "| ... | Speedup vs CUTLASS 3.6 |": the column compares one kernel library with another
+    if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and _leadin_compares_kernels(document, bi):
+        technique = None  # "DeepGEMM ... against DeepSeek's own tuned CUTLASS 3.6 build ...:" then "M=64 ... -> 2.7x"
     if technique == "fp8-quantization" and (_GEMM_WORD.search(sent_text) or _KERNEL_LIBRARY.search(sent_text)):
         vs = _KERNEL_BASELINE.search(sent_text)
         if (vs and not _PRECISION_CONTRAST_RE.search(vs.group(0))) or _LIBRARY_GEMM.search(sent_text) or (
@@ -2266,6 +2268,33 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
 # "| Batch size (M) | N | K | TFLOPS | Memory bandwidth | Speedup vs CUTLASS 3.6 |": a rate the kernel reached
 # beside the speedup, not the footprint the speedup column would measure
 _BANDWIDTH_HEADER = re.compile(r"\bbandwidth\b", re.I)
+
+
+def _leadin_of(document: Document, bi: int) -> str | None:
+    """What leads into a table cell (its caption or lead-in) or a list item (the paragraph ending ':' above
+    the run of items it belongs to)."""
+    block = document.blocks[bi]
+    if block.kind == "table_cell":
+        return _table_intro(document, bi)
+    if block.kind != "list_item":
+        return None
+    for j in range(bi - 1, -1, -1):
+        b = document.blocks[j]
+        text = document.text[b.start:b.end]
+        if text.rstrip().endswith(":"):
+            return text
+        if b.kind != "list_item":
+            return None
+    return None
+
+
+def _leadin_compares_kernels(document: Document, bi: int) -> bool:
+    """The lead-in puts a kernel against another kernel of the same format ("the tuned CUTLASS FP8 GEMM configurations
+    ... against the kernels they replaced:"): the rows below are kernel speedups, not format gains."""
+    lead = _leadin_of(document, bi)
+    vs = _KERNEL_BASELINE.search(lead) if lead else None
+    # ("stock vLLM against their tuned TensorRT-LLM configuration": engines compared, not kernels)
+    return bool(vs and not _ENGINE_RE.search(vs.group(0)) and not _PRECISION_CONTRAST_RE.search(lead or ""))
 
 
 def _table_intro(document: Document, bi: int) -> str | None:
