@@ -2764,3 +2764,15 @@ def test_a_lead_in_putting_a_kernel_against_another_makes_its_rows_kernel_speedu
     engines = claims("# Swap\n\nGPUStack benchmarks stock vLLM against their tuned TensorRT-LLM configuration:\n\n"
                      "| Workload | Δ total tok/s |\n|---|---|\n| ShareGPT | +18.7% |\n")
     assert engines["18.7%"].mechanism == "unknown"  # engines compared, not kernels
+
+
+def test_a_table_lead_in_whose_subject_is_outside_the_lexicon_gives_no_technique() -> None:
+    cs = claims("# QuickReduce\n\n## Served models\n\nQwen2.5-72B-Instruct, INT4 QuickReduce against the unquantized "
+                "all-reduce:\n\n| Tensor-parallel size | TTFT speedup | ITL speedup |\n|---|---|---|\n| TP2 | 1.25x | 1.10x |\n")
+    assert cs["1.25x"].technique is None and cs["1.25x"].mechanism == "unknown"
+
+
+def test_a_hyphenated_gemm_path_is_a_kernel_baseline() -> None:
+    cs = claims("# NVFP4 MoE kernels\n\nTensorRT-LLM's DENSEGEMM backend (NVFP4 MoE computed as dense GEMMs) is up to "
+                "1.12x faster than the TRTLLM-Gen grouped-GEMM path.\n")
+    assert (cs["1.12x"].technique, cs["1.12x"].mechanism) == (None, "compute")

@@ -2270,6 +2270,13 @@ def _table_metric(cell, block: Block, intro: str | None, stated: str | None = No
 _BANDWIDTH_HEADER = re.compile(r"\bbandwidth\b", re.I)
 
 
+def _leadin_subject_part(intro: str) -> str:
+    """The lead-in's last sentence up to its baseline ("Qwen2.5-72B, INT4 QuickReduce" of "Qwen2.5-72B, INT4
+    QuickReduce against the unquantized all-reduce:"): where the table's subject is named."""
+    last = re.split(r"(?<=[.!?])\s+(?=[A-Z])", intro.strip())[-1]
+    return re.split(r"\b(?:against|vs\.?|versus|compared|than|over|relative to)\b", last, maxsplit=1)[0]
+
+
 def _leadin_of(document: Document, bi: int) -> str | None:
     """What leads into a table cell (its caption or lead-in) or a list item (the paragraph ending ':' above
     the run of items it belongs to)."""
@@ -2999,8 +3006,8 @@ _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b"
 _GEMM_LIBRARIES = r"tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM"  # the kernel libraries the three patterns below share
 _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus)\s+(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*"
-    r"(?:[\w'.-]+\s+){0,3}?(?:" + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|"
-    r"kernels?|GEMMs?)\b", re.I)
+    r"(?:[\w'.-]+\s+){0,3}?(?:[\w.]+-)?(?:" + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|"
+    r"kernels?|GEMMs?)\b", re.I)  # ("than the TRTLLM-Gen grouped-GEMM path")
 _GEMM_ONLY = re.compile(r"\b(?:GEMMs?|matmuls?)\b", re.I)
 
 
@@ -3464,6 +3471,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         label = cell.row_cells[0] if cell.row_cells else ""
         if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(label) and not _technique_in_text(label):
             return None  # "| Overlap scheduling only | 60.4 | +20.4% |" under an MTP table: the row's own subject
+        lead_subject = _leadin_subject_part(intro) if intro else ""
+        if lead_subject and _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(lead_subject) \
+                and not _technique_in_text(intro or "") and not _technique_in_text(" ".join(cell.row_cells)):
+            return None  # "INT4 QuickReduce against the unquantized all-reduce:": the lead-in's subject is outside the lexicon
         for h in [cell.col_header, row_header, *row_cells, intro, *others]:
             if h is intro and _header_formats_compared(cell.header_row) and not _ANY_FORMAT.search(cell.col_header or ""):
                 # "| Batch size | BF16 cuBLAS | FP8 CUTLASS + quant | Δ GEMM latency |" under "..., replayed in a CUDA
