@@ -2776,3 +2776,9 @@ def test_a_hyphenated_gemm_path_is_a_kernel_baseline() -> None:
     cs = claims("# NVFP4 MoE kernels\n\nTensorRT-LLM's DENSEGEMM backend (NVFP4 MoE computed as dense GEMMs) is up to "
                 "1.12x faster than the TRTLLM-Gen grouped-GEMM path.\n")
     assert (cs["1.12x"].technique, cs["1.12x"].mechanism) == (None, "compute")
+
+
+def test_a_label_column_naming_a_technique_makes_each_row_an_instance_of_it() -> None:
+    cs = claims("# vLLM digest\n\n## torch.compile\n\n| Fusion pass | Flag | End-to-end speedup |\n|---|---|---|\n"
+                "| Attention output + FP8/NVFP4 quant | `fuse_attn_quant` | 3-7% |\n")
+    assert (cs["3-7%"].technique, cs["3-7%"].mechanism) == ("kernel-fusion", "per-token")

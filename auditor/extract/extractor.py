@@ -3501,6 +3501,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                     # the lead-in's subject, not a tool or a setting it names on the way
                     subject = _leadin_technique(intro, skip_tools=True)
                     names = [subject] if subject else names
+                label_kind = _technique_in_text(cell.header_row[0]) if cell.header_row and cell.header_row[0] else []
+                if h in cell.row_cells and cell.row_cells.index(h) == 0 and len(set(label_kind)) == 1 and names:
+                    # "| Fusion pass | ... |" then "| Attention output + FP8/NVFP4 quant | ... | 3-7% |": each row is one
+                    # instance of the technique the label column names; the ops it joins are no bundle
+                    return label_kind[0]
                 if h in cell.row_cells and (len(set(names)) > 1 or (names and _PLUS_RE.search(h) and not all(
                         _ENGINE_RE.fullmatch(part.strip()) or _technique_in_text(part) for part in _PLUS_RE.split(h)))):
                     # "continuous batching plus PagedAttention", "APAR + speculative decoding": a bundle
