@@ -2782,3 +2782,10 @@ def test_a_label_column_naming_a_technique_makes_each_row_an_instance_of_it() ->
     cs = claims("# vLLM digest\n\n## torch.compile\n\n| Fusion pass | Flag | End-to-end speedup |\n|---|---|---|\n"
                 "| Attention output + FP8/NVFP4 quant | `fuse_attn_quant` | 3-7% |\n")
     assert (cs["3-7%"].technique, cs["3-7%"].mechanism) == ("kernel-fusion", "per-token")
+
+
+def test_a_table_lead_in_saying_where_all_figures_come_from_lists_settings() -> None:
+    cs = claims("# TP or PP for 405B\n\n## In-house\n\nAll figures in this section come from TensorRT-LLM v0.13.0 on "
+                "h200-b07, FP8 weights, 1,024 input and 512 output tokens per request.\n\n"
+                "| Layout vs TP8 | c=1 | c=128 |\n|---|---|---|\n| PP8, change in output tok/s | -78 % | +41 % |\n")
+    assert cs["41 %"].technique != "fp8-quantization"

@@ -2384,8 +2384,10 @@ _HELD_AFTER = re.compile(r"^(?:[\w-]+\s+){0,2}(?:identical|unchanged|held (?:con
                          re.I)
 _SETUP_ITEM = re.compile(r"^\W*(?:Benchmark|Setup|Set-up|Config(?:uration)?|Workload|Load|Test|Measured (?:on|with|at))\s*:",
                          re.I)
-_SETUP_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:Setup|Set-up|Config(?:uration)?|Settings|Hardware|Environment|"
-                             r"Testbed|Test bed)\s*:[^.]*(?:\.|$)", re.I)
+_SETUP_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:(?:Setup|Set-up|Config(?:uration)?|Settings|Hardware|Environment|"
+                             r"Testbed|Test bed)\s*:[^.]*(?:\.|$)|(?:All|Every|Each)\s+(?:of the\s+)?(?:figures?|numbers?|"
+                             r"results?|runs?|rows?|measurements?)\b[^.]{0,40}?\bcomes?\s+from\b(?:[^.]|\.\d)*(?:\.|$))", re.I)
+# ("All figures in this section come from TensorRT-LLM v0.13.0 on h200-b07, FP8 weights, ...": the runs' settings)
 _BACKREF_OP_RE = re.compile(r"\b(?:in|at|under|with|for)\s+(?:that|this|the same)\s+(?:setting|setup|configuration|"
                             r"load(?: level)?|operating point|regime|conditions?)\b|^\W*(?:the\s+)?same (?:setup|setting|"
                             r"configuration|load|conditions)\b", re.I)
