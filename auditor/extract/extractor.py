@@ -1493,6 +1493,13 @@ def _document_context(document: Document) -> _DocContext:
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title) \
                 and not _rival_format(title, techs[0]) and not _FORMAT_AS_SETTING.search(title):
             d.title_technique = techs[0]
+        elif not techs and len(document.blocks) > 1:
+            # "5 EVALUATION" then "Source: restated from ... 'EAGLE: Speculative Sampling Requires ...'": a title that
+            # names nothing, over a citation of one work about one technique
+            cite = text[document.blocks[1].start:document.blocks[1].end]
+            names = set(_technique_in_text(cite)) if _SOURCE_LINE.match(cite) and not _SEVERAL_SOURCES.search(cite) else set()
+            if len(names) == 1 and not _LISTS_TOPICS(cite) and not (_OTHER_SUBJECT_RE and _OTHER_SUBJECT_RE.search(cite)):
+                d.title_technique = names.pop()
     return d
 
 
