@@ -2000,6 +2000,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if technique == "fp8-quantization" and cell is not None and cell.col_header \
             and _KERNEL_LIBRARY_BASELINE.search(cell.col_header):
         technique = None  # "| ... | Speedup vs CUTLASS 3.6 |": the column compares one kernel library with another
+    if technique == "fp8-quantization" and cell is None and not _PRECISION_WORD.search(sent_text) \
+            and not _PRECISION_CONTRAST_RE.search(sent_text) and _KERNEL_SUBJECT.search(sent_text):
+        # "Replacing the Triton block-scaled kernels with DeepGEMM cut median ITL by 9 %" in an FP8 document: the
+        # figure's subject is a kernel, no format is named against another, so the inherited format is no change
+        technique = None
     if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and _leadin_compares_kernels(document, bi):
         technique = None  # "DeepGEMM ... against DeepSeek's own tuned CUTLASS 3.6 build ...:" then "M=64 ... -> 2.7x"
     if technique == "fp8-quantization" and (_GEMM_WORD.search(sent_text) or _KERNEL_LIBRARY.search(sent_text)):
@@ -3017,6 +3022,8 @@ _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus)\s+(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*"
     r"(?:[\w'.-]+\s+){0,3}?(?:[\w.]+-)?(?:" + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|"
     r"kernels?|GEMMs?)\b", re.I)  # ("than the TRTLLM-Gen grouped-GEMM path")
+# "the Triton block-scaled kernels", "its grouped GEMM", "the new matmul": a kernel as what the sentence changes
+_KERNEL_SUBJECT = re.compile(r"\b(?:the|this|that|our|its|their|new|tuned|optimi[sz]ed)\s+(?:[\w-]+\s+){0,2}?(?:GEMMs?|kernels?|matmuls?)\b", re.I)
 _GEMM_ONLY = re.compile(r"\b(?:GEMMs?|matmuls?)\b", re.I)
 
 
