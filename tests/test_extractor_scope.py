@@ -2806,3 +2806,26 @@ def test_a_kernel_swap_sentence_in_an_fp8_document_is_no_fp8_gain() -> None:
     assert (claims(text)["9 %"].technique, claims(text)["9 %"].mechanism) == (None, "compute")
     format_swap = text.replace("Replacing the Triton block-scaled kernels with DeepGEMM", "Moving the weights from BF16")
     assert claims(format_swap)["9 %"].technique == "fp8-quantization"
+
+
+def test_triton_beside_cutlass_is_the_kernel_language_not_the_server() -> None:
+    cs = claims("# Block FP8 GEMM backend\n\n## Kernel microbenchmarks\n\nThe table uses the dense DeepSeek-V3 shapes on one "
+                "H100.\n\n| Batch size (M) | Triton (µs) | CUTLASS (µs) | CUTLASS speedup over Triton |\n|---|---|---|---|\n"
+                "| 8 | 74.0 | 34.6 | 2.14x |\n")
+    assert (cs["2.14x"].technique, cs["2.14x"].mechanism) == (None, "compute")
+
+
+def test_a_sentence_setting_one_kernel_against_another_covers_the_next() -> None:
+    cs = claims("# FP8 at small batch\n\nDeepGEMM's README (H800, block-scaled FP8) compares itself with DeepSeek's own "
+                "CUTLASS 3.6 kernels. On the dense shapes it is up to 2.7x faster at M=64.\n\n"
+                "vLLM #30885 adds an NVFP4 GEMM backend and reports 25-35 % more output token throughput than the best "
+                "existing NVFP4 backend.\n")
+    assert cs["2.7x"].technique is None and cs["25-35 %"].technique is None
+
+
+def test_that_whole_stack_is_a_bundle_and_a_multiple_of_a_chips_throughput_compares_systems() -> None:
+    cs = claims("# FP8 on H100\n\n## FP8 KV cache\n\nIts closing table sets that whole stack against the tuned FP16 engine: "
+                "144 % more token throughput.\n\n## MI300X\n\nThe H200 node ran the FlashInfer MLA backend. At equal "
+                "end-to-end latency the MI300X node delivered 2x the total throughput of the H200 node. At equal "
+                "concurrency it reported up to 75 % higher throughput.\n")
+    assert cs["144 %"].technique is None and cs["75 %"].technique is None
