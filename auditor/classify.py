@@ -45,7 +45,8 @@ _SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutl
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
-_STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bstatic\b", re.I)
+_STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bbatch(?:ing|es)?\s+"
+                              r"statically\b|\bstatic\b", re.I)
 _SWITCHED_OFF = re.compile(r"\b(?:[\w-]+\s+){0,2}[\w-]+\s+(?:off|disabled)\b", re.I)
 
 

@@ -2746,6 +2746,9 @@ def test_static_batching_is_no_batching_cue() -> None:
     cs = claims("# Batching history\n\n- Static batching on FasterTransformer, an optimised model implementation, "
                 "gave 4x.\n")
     assert cs["4x"].technique is None and cs["4x"].mechanism == "unknown"
+    cs = claims("# Batching history\n\n- an optimised model implementation, NVIDIA FasterTransformer, still batching "
+                "statically, gave about 4x the throughput.\n")
+    assert cs["4x"].mechanism == "unknown"
 
 
 def test_a_table_row_listing_three_changes_is_a_bundle() -> None:
