@@ -2832,3 +2832,13 @@ def test_that_whole_stack_is_a_bundle_and_a_multiple_of_a_chips_throughput_compa
                 "end-to-end latency the MI300X node delivered 2x the total throughput of the H200 node. At equal "
                 "concurrency it reported up to 75 % higher throughput.\n")
     assert cs["144 %"].technique is None and cs["75 %"].technique is None
+
+
+def test_a_statement_naming_a_range_of_numbered_sections_covers_those_sections_only() -> None:
+    cs = claims("# EAGLE family results\n\n## 5 Experiments\n\n### Setup\n\nUnless a paragraph states another load, every "
+                "timing in Sections 5.1 to 5.2 was taken at batch size 1 with greedy decoding.\n\n"
+                "### 5.1 The first EAGLE\n\nOn MT-bench the 13B chat models run about 3x faster than vanilla decoding.\n\n"
+                "### 5.2 Medusa heads\n\nMedusa reports 2.2x.\n\n### 5.3 Throughput in SGLang\n\nEAGLE-3 gives 1.38x.\n")
+    assert (cs["3x"].op_kind, cs["3x"].op_value) == ("batch_size", 1)
+    assert (cs["2.2x"].op_kind, cs["2.2x"].op_value) == ("batch_size", 1)
+    assert cs["1.38x"].op_kind == "unstated"

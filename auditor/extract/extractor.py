@@ -153,6 +153,8 @@ class _DocContext:
     # "every number below comes from runs at batch size 1" outside a setup section: from there on
     # (statement's block end, op, the one section it names: "every figure in Section 2" covers that section only)
     from_here: list[tuple[int, OpMention, bool]] = field(default_factory=list)
+    # "every timing in Sections 5.1 to 5.4 was taken at batch size 1": (the section numbers named, op)
+    numbered_ops: list[tuple[frozenset[str], OpMention]] = field(default_factory=list)
 
 
 def _num(text: str) -> float | None:
@@ -1477,6 +1479,10 @@ def _document_context(document: Document) -> _DocContext:
                         d.doc_op_own_only = bool(_OWN_NUMBERS.search(sent))
                 elif b.section_start is not None and b.section_start not in d.section_ops:
                     d.section_ops[b.section_start] = (op, "section")
+                named = _named_sections(sent) if metric is None else frozenset()
+                if named:
+                    d.numbered_ops.append((named, op))
+                    continue
                 if metric is None and not doc_wide and (_FROM_HERE_RE.search(sent) or section_ref) and (b.level or 0) == 0 \
                         and not _NAMED_SUBSET_RE.search(sent):  # ("all of the LMSYS figures below": theirs only)
                     d.from_here.append((b.end, op, section_ref))
@@ -1558,6 +1564,35 @@ _EVERY_ENTRY_RE = re.compile(r"^\s*(?:all|every|each)\s+(?:of the\s+)?(?:entry|e
                              r"measurements?|steps?|rows?|tests?|benchmarks?)\b", re.I)
 _SETUP_HEADING = re.compile(r"\b(?:scope|setup|set-up|methodology|method|how we (?:measured|tested|ran)|test bed|"
                             r"testbed|configuration|environment|benchmark setup|experimental setup)\b", re.I)
+
+
+_NAMED_SECTIONS_RE = re.compile(r"\b(?:all|every|each)\b[^.;]{0,40}\bin\s+(?:sections?|§§?)\s*(\d+(?:\.\d+)?)"
+                                r"(?:\s*(?:to|through|-|–|and)\s*(\d+(?:\.\d+)?))?", re.I)
+_HEADING_NUMBER = re.compile(r"^\W*(?:section\s+)?(\d+(?:\.\d+)*)\b", re.I)
+
+
+def _heading_number(heading: str) -> str | None:
+    """"5.2 Medusa heads" -> "5.2"."""
+    m = _HEADING_NUMBER.match(heading)
+    return m.group(1) if m else None
+
+
+def _named_sections(sent: str) -> frozenset[str]:
+    """The numbered sections a scope statement names, a range spelled out ("Sections 5.1 to 5.4" -> 5.1 ... 5.4);
+    empty when it names none or a range too wide to spell."""
+    m = _NAMED_SECTIONS_RE.search(sent)
+    if not m or not m.group(2):
+        return frozenset()  # one section: the existing "every figure in Section 2" reading covers it
+    lo, hi = m.group(1), m.group(2)
+    head_lo, _, minor_lo = lo.partition(".")
+    head_hi, _, minor_hi = hi.partition(".")
+    if re.search(r"\band\b", m.group(0)[m.end(1) - m.start():m.start(2) - m.start()]):
+        return frozenset({lo, hi})
+    if head_lo == head_hi and minor_lo.isdigit() and minor_hi.isdigit() and int(minor_hi) - int(minor_lo) <= 20:
+        return frozenset(f"{head_lo}.{k}" for k in range(int(minor_lo), int(minor_hi) + 1))
+    if not minor_lo and not minor_hi and int(hi) - int(lo) <= 20:
+        return frozenset(str(k) for k in range(int(lo), int(hi) + 1))
+    return frozenset()
 
 
 def _in_setup_section(b: Block) -> bool:
@@ -2579,6 +2614,9 @@ def _resolve_op(fig_cs: int, fig_ce: int, sent: Span, doc: Doc, block: Block, bi
             ops = {(o.kind, o.value): o for o in find_ops(parts[-1])} if parts else {}
             if len(ops) == 1:
                 return next(iter(ops.values())), "paragraph"
+    for named, op in dctx.numbered_ops:
+        if any(_heading_number(h) in named for h in block.section):
+            return op, "document"  # "every timing in Sections 5.1 to 5.4": the sections the statement names
     # section: the nearest heading (then its parents) that states an op, or a section-wide statement
     group = _metric_group(metric) if metric else None
     if block.section_start is not None and block.kind != "heading":
