@@ -2842,3 +2842,12 @@ def test_a_statement_naming_a_range_of_numbered_sections_covers_those_sections_o
     assert (cs["3x"].op_kind, cs["3x"].op_value) == ("batch_size", 1)
     assert (cs["2.2x"].op_kind, cs["2.2x"].op_value) == ("batch_size", 1)
     assert cs["1.38x"].op_kind == "unstated"
+
+
+def test_one_user_who_reports_a_run_is_a_person_not_a_single_stream_load() -> None:
+    cs = claims("# FP8 KV cache\n\nOne user compared fp8 with auto on an A100-80GB at concurrency 8 with 256 decode tokens. "
+                "FP8 storage grew the KV pool from 389,872 to 779,760 tokens.\n\n"
+                "With one user at a time the drafter gives 2.1x.\n")
+    pair = cs["389,872 to 779,760"]
+    assert (pair.op_kind, pair.op_value) == ("concurrency", 8)
+    assert (cs["2.1x"].op_kind, cs["2.1x"].op_value) == ("single", 1)

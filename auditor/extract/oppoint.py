@@ -94,7 +94,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?![- ](?:rate|rates|size|length|type)\b)|\bsingle[- ]streamed\b", re.I)),
     ("single", re.compile(
         r"\b(?:one|1)\s+(?:request|user|stream|sequence|query|client|prompt(?=\s+(?:at\s+a\s+time|in\s+flight)))(?:\s+at\s+a\s+time)?\b"
-        r"(?!\s*(?:per|/))(?![- ](?:rate|rates|size|length|lengths|type|class)\b)", re.I)),
+        r"(?!\s*(?:per|/))(?![- ](?:rate|rates|size|length|lengths|type|class)\b)"
+        # ("One user compared --kv-cache-dtype fp8 with auto", "one user reported a regression": a person, not a load)
+        r"(?!\s+(?:compared|reported|reports|measured|found|saw|sees|noted|notes|posted|ran|benchmarked|tested|"
+        r"observed|complained|wrote|says|said|asked)\b)", re.I)),
     # "one at a time" of requests, not of knobs ("varied request rate, prompt length and precision one at a time")
     ("single", re.compile(r"\bunbatched\b|\bbatch[- ]one\b|\bno batching\b|"
                           r"\b(?:requests?|prompts?|queries|users?|sequences?|served|sent|issued|processed)\b(?:\s+\w+){0,2}?"
