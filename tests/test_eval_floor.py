@@ -31,13 +31,20 @@ FLOORS = {
     # documents by 79 writers, technique .880 -> .898, mechanism .853 -> .872; eleventh session: twenty more,
     # zzzb-zzzu, 914 documents by 99 writers, technique .910, mechanism .886; the new writers read ops their own
     # way (zzzm's paper abstracts: op_kind .661 blind), so whole-dev op_kind .959 -> .954 and op_value .968 ->
-    # .964 as they joined, while the subsets below, which the session's rules never touched on ops, hold theirs)
-    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.905,
-            "mechanism": 0.88, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
+    # .964 as they joined, while the subsets below, which the session's rules never touched on ops, hold theirs;
+    # twelfth session: seventy-six more documents by nineteen writers, zzzv-zzzzn, six of them held out, 990
+    # documents in all, technique .910 -> .912, mechanism .886 -> .890, op_kind .954 -> .952, op_value .964 -> .962
+    # as the new writers joined, the session-start subset below holding its own)
+    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.91,
+            "mechanism": 0.885, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
+    # dev as it stood at the end of the eleventh session (writers a-zzzu, 914 documents): the twelfth session's
+    # figures on it (technique .910 -> .912, mechanism .886 -> .892, op_kind .954, op_value .964)
+    "dev-a-to-zzzu": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.91,
+                      "mechanism": 0.89, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
     # dev as it stood at the end of the tenth session (writers a-zzza, 834 documents): the eleventh session's
-    # figures on it (technique .898 -> .907, mechanism .872 -> .881)
+    # figures on it (technique .898 -> .907, mechanism .872 -> .881) and the twelfth's (.908, .886)
     "dev-a-to-zzza": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.905,
-                      "mechanism": 0.88, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.985},
+                      "mechanism": 0.885, "op_kind": 0.955, "op_value": 0.965, "hedge": 0.985},
     # dev as it stood at the end of the seventh session (writers a-zze, 674 documents), at the eighth
     # session's figures on it (technique .882 -> .892, mechanism .859 -> .868, hedge .985 -> .987) and the
     # ninth's (direction .984 -> .987, op_kind .958 -> .962) and the tenth's (technique .892 -> .909, mechanism
@@ -61,13 +68,15 @@ FLOORS = {
                    "mechanism": 0.925, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
     # dev as it stood before o-u joined (writers a-n, 239 documents): its floors stay where they were set
     # (mechanism .945 -> .94 in the fifth session: "half the bytes" found two more a-n claims, one of them with
-    # the paragraph's FP8 technique where gold has the KV cache's; claim F1 rose .991 -> .992)
+    # the paragraph's FP8 technique where gold has the KV cache's; claim F1 rose .991 -> .992; .945 in the twelfth
+    # session, at .952)
     "dev-a-to-n": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
-                   "mechanism": 0.94, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
+                   "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
     # the 144 documents of writers a-g, where the floors were first set: the same floors, raised as they rose,
-    # so adding harder blind samples to dev never hides a loss on the text the floors were set on
+    # so adding harder blind samples to dev never hides a loss on the text the floors were set on (mechanism .955 ->
+    # .96 in the twelfth session, at .964)
     "dev-a-to-g": {"f1": 0.99, "unit": 0.99, "low": 0.99, "metric": 0.93, "direction": 0.99, "technique": 0.96,
-                   "mechanism": 0.955, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
+                   "mechanism": 0.96, "op_kind": 0.985, "op_value": 0.99, "hedge": 0.99},
     # test (only scored): technique .909 -> .916, mechanism .909 -> .916, op_value .941 -> .955 in the seventh
     # session; technique and mechanism .916 -> .927 in the eighth; .930 -> .941 / .937 in the tenth; technique
     # .941 -> .944 in the eleventh
@@ -82,6 +91,7 @@ WRITERS_A_TO_ZS = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghij
 WRITERS_A_TO_ZZE = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghijklmnopqrstuvwxyz"),
                     *("zz" + c for c in "abcde")]
 WRITERS_A_TO_ZZZA = [*WRITERS_A_TO_ZZE, *("zz" + c for c in "fghijklmnopqrstuvwxyz"), "zzza"]
+WRITERS_A_TO_ZZZU = [*WRITERS_A_TO_ZZZA, *("zzz" + c for c in "bcdefghijklmnopqrstu")]
 
 
 def _writers_subset(tmp: Path, writers) -> Path:
@@ -98,9 +108,11 @@ def _writers_subset(tmp: Path, writers) -> Path:
 
 
 @pytest.fixture(scope="module",
-                params=["dev", "dev-a-to-zzza", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n",
+                params=["dev", "dev-a-to-zzzu", "dev-a-to-zzza", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n",
                         "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-zzzu":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zzzu"), WRITERS_A_TO_ZZZU))
     if request.param == "dev-a-to-zzza":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zzza"), WRITERS_A_TO_ZZZA))
     if request.param == "dev-a-to-zze":
