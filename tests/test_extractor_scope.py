@@ -2851,3 +2851,10 @@ def test_one_user_who_reports_a_run_is_a_person_not_a_single_stream_load() -> No
     pair = cs["389,872 to 779,760"]
     assert (pair.op_kind, pair.op_value) == ("concurrency", 8)
     assert (cs["2.1x"].op_kind, cs["2.1x"].op_value) == ("single", 1)
+
+
+def test_parallel_completions_per_request_are_samples_not_concurrency() -> None:
+    cs = claims("# vLLM launch\n\nWith three parallel completions per request the spread was 8.5x - 15x over HF. "
+                "At 64 parallel requests it reached 2x.\n")
+    assert cs["8.5x - 15x"].op_kind == "unstated"
+    assert (cs["2x"].op_kind, cs["2x"].op_value) == ("concurrency", 64)

@@ -38,7 +38,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:max(?:imum)?[ _-]|request[ _-]|client[ _-])?concurrency(?:[ _-]level)?" + _SEP + _NUM + r"\b",
         re.I)),
     ("concurrency", re.compile(
-        r"\b" + _NUM + r"\s+(?:concurrent|parallel|simultaneous|in-flight|inflight|active)\s+(?:[\w-]+\s+){0,3}?"
+        r"\b" + _NUM + r"\s+(?:concurrent|parallel|simultaneous|in-flight|inflight|active)\s+(?:(?!per\b)[\w-]+\s+){0,3}?"
         r"(?:requests?|users?|streams?|sequences?|clients?|connections?|sessions?|queries|prompts?|conversations?|prefills?)\b",
         re.I)),
     ("concurrency", re.compile(r"\b" + _NUM + r"-way concurren(?:cy|t)\b", re.I)),
