@@ -2858,3 +2858,10 @@ def test_parallel_completions_per_request_are_samples_not_concurrency() -> None:
                 "At 64 parallel requests it reached 2x.\n")
     assert cs["8.5x - 15x"].op_kind == "unstated"
     assert (cs["2x"].op_kind, cs["2x"].op_value) == ("concurrency", 64)
+
+
+def test_a_figure_said_to_name_no_batch_size_does_not_borrow_the_other_clauses() -> None:
+    cs = claims("# Medusa\n\nSet side by side, NVIDIA's 1.9x for Medusa names no batch size, while SGLang's 1.5x is pinned "
+                "to batch size 32.\n")
+    assert cs["1.9x"].op_kind == "unstated"
+    assert (cs["1.5x"].op_kind, cs["1.5x"].op_value) == ("batch_size", 32)

@@ -2433,7 +2433,8 @@ def _figure_clause(text: str, sent: Span, fig_cs: int, fig_ce: int) -> str:
 
 # "elsewhere the gain is ...", "a different benchmark altogether": the figure leaves the op just stated
 _OP_BREAK_RE = re.compile(r"\b(?:elsewhere|everywhere else|(?:past|beyond|above) that|a different (?:benchmark|setup|test|workload|run)|"
-                          r"another benchmark|separately|in a separate)\b", re.I)
+                          r"another benchmark|separately|in a separate|(?:names?|gives?|states?|says) no (?:batch size|load|"
+                          r"concurrency|request rate|operating point))\b", re.I)  # ("NVIDIA's 1.9x names no batch size, while ...")
 
 
 _LINE_LABEL = re.compile(r"^\s*(?:[-*•]\s+)?(\S+(?:\s+\S+)?)")
