@@ -3061,9 +3061,18 @@ _FP8_HELD_FIXED = re.compile(r"\bboth sides (?:run|use|are|in)(?: in)? FP8\b|\b(
 
 
 def _preamble_holds_fp8_fixed(document: Document) -> bool:
-    """The text before the document's first section heading says every figure compares FP8 kernels."""
-    end = next((b.start for b in document.blocks if b.kind == "heading" and (b.level or 1) >= 2), len(document.text))
-    return bool(_FP8_HELD_FIXED.search(document.text, 0, end))
+    """The text before the document's first section heading says every figure compares FP8 kernels (read once a
+    document: every FP8 claim and every unclassified one asks)."""
+    cached = _PREAMBLE_FP8_FIXED.get(id(document))
+    if cached is None or cached[0] is not document:
+        end = next((b.start for b in document.blocks if b.kind == "heading" and (b.level or 1) >= 2), len(document.text))
+        cached = (document, bool(_FP8_HELD_FIXED.search(document.text, 0, end)))
+        _PREAMBLE_FP8_FIXED.clear()
+        _PREAMBLE_FP8_FIXED[id(document)] = cached
+    return cached[1]
+
+
+_PREAMBLE_FP8_FIXED: dict[int, tuple[Document, bool]] = {}
 
 
 _ABSENCE_RE = re.compile(r"\s*(?:the\s+)?(?:no|without|w/o)\b", re.I)  # "over no MTP", "vs without EAGLE"
