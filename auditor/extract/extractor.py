@@ -3555,6 +3555,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         if lead_subject and _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(lead_subject) \
                 and not _technique_in_text(intro or "") and not _technique_in_text(" ".join(cell.row_cells)):
             return None  # "INT4 QuickReduce against the unquantized all-reduce:": the lead-in's subject is outside the lexicon
+        # "| Fusion pass | ... |": what the label column's rows are instances of
+        label_kind = _technique_in_text(cell.header_row[0]) if cell.header_row and cell.header_row[0] else []
         for h in [cell.col_header, row_header, *row_cells, intro, *others]:
             if h is intro and _header_formats_compared(cell.header_row) and not _ANY_FORMAT.search(cell.col_header or ""):
                 # "| Batch size | BF16 cuBLAS | FP8 CUTLASS + quant | Δ GEMM latency |" under "..., replayed in a CUDA
@@ -3581,7 +3583,6 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
                     # the lead-in's subject, not a tool or a setting it names on the way
                     subject = _leadin_technique(intro, skip_tools=True)
                     names = [subject] if subject else names
-                label_kind = _technique_in_text(cell.header_row[0]) if cell.header_row and cell.header_row[0] else []
                 if h in cell.row_cells and cell.row_cells.index(h) == 0 and len(set(label_kind)) == 1 and names:
                     # "| Fusion pass | ... |" then "| Attention output + FP8/NVFP4 quant | ... | 3-7% |": each row is one
                     # instance of the technique the label column names; the ops it joins are no bundle
