@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from auditor.extract.extractor import (
+    SENTENCE_BEFORE_CAPITAL,
     _CREDITED_LIST,
     _ENGINE_RE,
     _OTHER_SUBJECT_RE,
@@ -42,7 +43,6 @@ _CLAUSE_BREAK = re.compile(r";|,?\s+(?:while|whereas|but)\s+", re.I)
 
 # a paragraph that opens on a scheduler or GEMM change ("Multi-step scheduling", "2:4 sparse FP8 kernels ... CUTLASS")
 _SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutlass)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 _STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bbatch(?:ing|es)?\s+"
@@ -117,7 +117,7 @@ def _paragraph_opens_on_compute(document: Document, block: Block, sentence: str)
         # "vLLM 0.5.3 -> 0.6.3 ... the scheduler ...", "... SGLang delivered 1.07x the output throughput of our V1
         # build": a release or an engine compared, whatever its parts
         return False
-    return bool(_SUBJECT_COMPUTE.search(_SENTENCE_END.split(before, maxsplit=1)[0]))
+    return bool(_SUBJECT_COMPUTE.search(SENTENCE_BEFORE_CAPITAL.split(before, maxsplit=1)[0]))
 
 
 def classify(claims: list[Claim], document: Document | None = None) -> list[Claim]:

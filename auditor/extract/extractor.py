@@ -1655,6 +1655,8 @@ def _scoped_ops(sent: str, scope_at: int | None = None) -> list[tuple[OpMention,
     return out
 
 
+# a sentence end that a capital letter follows: the cut the lead-in and paragraph readers (here and in classify) use
+SENTENCE_BEFORE_CAPITAL = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"”’'])\s+(?=[A-Z])")  # (also after a closing quote)
 
 
@@ -2334,7 +2336,7 @@ _BANDWIDTH_HEADER = re.compile(r"\bbandwidth\b", re.I)
 def _leadin_subject_part(intro: str) -> str:
     """The lead-in's last sentence up to its baseline ("Qwen2.5-72B, INT4 QuickReduce" of "Qwen2.5-72B, INT4
     QuickReduce against the unquantized all-reduce:"): where the table's subject is named."""
-    last = re.split(r"(?<=[.!?])\s+(?=[A-Z])", intro.strip())[-1]
+    last = SENTENCE_BEFORE_CAPITAL.split(intro.strip())[-1]
     return re.split(r"\b(?:against|vs\.?|versus|compared|than|over|relative to)\b", last, maxsplit=1)[0]
 
 
@@ -3053,11 +3055,12 @@ _FP8_ON_BOTH_SIDES = re.compile(
     r"paths?|baselines?)|(?:internal|in-house|existing|reference)\s+(?:[\w.-]+\s+){0,2}?(?:kernels?|GEMMs?))\b", re.I)
 
 
+_GEMM_LIBRARIES = r"tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM"  # the kernel libraries the patterns below share
 # "Both sides run FP8: none of these numbers is an FP8-over-BF16 gain", "every speedup is relative to DeepSeek's own
 # tuned CUTLASS 3.6 kernel": said once before the first section, it holds for the whole document
 _FP8_HELD_FIXED = re.compile(r"\bboth sides (?:run|use|are|in)(?: in)? FP8\b|\b(?:every|all|each)\s+(?:\w+\s+){0,2}?"
                              r"(?:speedups?|figures?|numbers?|results?)\s+(?:\w+\s+){0,3}?(?:relative to|against|over|vs\.?)"
-                             r"\s+(?:[\w'.-]+\s+){0,4}?(?:tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM)\b", re.I)
+                             r"\s+(?:[\w'.-]+\s+){0,4}?(?:" + _GEMM_LIBRARIES + r")\b", re.I)
 
 
 def _preamble_holds_fp8_fixed(document: Document) -> bool:
@@ -3079,7 +3082,6 @@ _ABSENCE_RE = re.compile(r"\s*(?:the\s+)?(?:no|without|w/o)\b", re.I)  # "over n
 # "Speedup vs. dense FP8", "Speedup over the dense FP8 model": what follows names the column's baseline
 _HEADER_VS = re.compile(r"\b(?:vs\.?|versus|against|relative to|over)\s", re.I)
 _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
-_GEMM_LIBRARIES = r"tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM"  # the kernel libraries the three patterns below share
 _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus|compares? (?:itself )?with|compared (?:with|to))\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:previous|prior|old|default|stock|existing)?\s*(?:[\w'.-]+\s+){0,3}?(?:[\w.]+-)?(?:" + _GEMM_LIBRARIES +
