@@ -2865,3 +2865,12 @@ def test_a_figure_said_to_name_no_batch_size_does_not_borrow_the_other_clauses()
                 "to batch size 32.\n")
     assert cs["1.9x"].op_kind == "unstated"
     assert (cs["1.5x"].op_kind, cs["1.5x"].op_value) == ("batch_size", 32)
+
+
+def test_each_figure_is_read_against_its_own_kernel_baseline_and_two_low_bit_formats_are_a_format_change() -> None:
+    cs = claims("# 2:4 sparse FP8\n\nAt the kernel level the FP8 sparse GEMM runs 1.22x faster than cuBLAS FP8, "
+                "and 2x faster than cuBLAS FP16.\n\nTK-GEMM reaches up to 1.87x vs cuBLAS FP8 and up to 1.71x vs "
+                "cuBLAS FP16.\n\nThe new FP4 grouped GEMM is 2.1x faster than the FP8 grouped GEMM on B200.\n")
+    assert (cs["1.22x"].technique, cs["1.87x"].technique) == (None, None)  # FP8 kernel against FP8 kernel
+    assert cs["1.71x"].technique == "fp8-quantization"  # against the 16-bit kernel: the format changed
+    assert (cs["2.1x"].technique, cs["2.1x"].mechanism) == ("fp8-quantization", "mixed")  # FP4 against FP8

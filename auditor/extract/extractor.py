@@ -1256,6 +1256,25 @@ _PRECISION_CONTRAST_RE = re.compile(
     r"\b(?:BF16|FP16|F16|FP32|half precision|full precision|quanti[sz]\w*|unquanti[sz]ed)\b",
     re.I)
 _SPECIFIC_QUANT = ("kv-cache-quantization",)  # FP8 in a KV-cache section is the cache's format
+# one family a group: "FP4 grouped GEMM ... 2.1x faster than the FP8 grouped GEMM" names two formats, a format change
+_FORMAT_FAMILY = re.compile(r"\b(?:(" + ctx.FP4_FAMILY + r")|(FP8|float8)|(INT4|W4A16)|(INT8|W8A8))\b", re.I)
+
+
+def _figure_kernel_baseline(sent_text: str, fig_end: int) -> str | None:
+    """The kernel baseline the figure is measured against, with the two words after it ("than cuBLAS FP8"): the first
+    one after the figure, else the sentence's first ("1.22x faster than cuBLAS FP8, and roughly 2x faster than cuBLAS
+    BF16": each figure has its own)."""
+    found = list(_KERNEL_BASELINE.finditer(sent_text))
+    if not found:
+        return None
+    vs = next((m for m in found if m.start() >= fig_end), found[0])
+    return vs.group(0) + " " + " ".join(sent_text[vs.end():].split()[:2])
+
+
+def _contrasts_formats(text: str) -> bool:
+    """The text sets one number format against another: a 16/32-bit or quantization word, or two low-bit families
+    ("FP4 ... than the FP8 grouped GEMM")."""
+    return bool(_PRECISION_CONTRAST_RE.search(text)) or len({m.lastindex for m in _FORMAT_FAMILY.finditer(text)}) >= 2
 
 
 def _precision_technique(text: str) -> str | None:
@@ -2045,13 +2064,13 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             and _KERNEL_LIBRARY_BASELINE.search(cell.col_header):
         technique = None  # "| ... | Speedup vs CUTLASS 3.6 |": the column compares one kernel library with another
     if technique == "fp8-quantization" and cell is None and not _PRECISION_WORD.search(sent_text) \
-            and not _PRECISION_CONTRAST_RE.search(sent_text) and _KERNEL_SUBJECT.search(sent_text):
+            and not _contrasts_formats(sent_text) and _KERNEL_SUBJECT.search(sent_text):
         # "Replacing the Triton block-scaled kernels with DeepGEMM cut median ITL by 9 %" in an FP8 document: the
         # figure's subject is a kernel, no format is named against another, so the inherited format is no change
         technique = None
     prev = _previous_sentence(doc, sent) if technique == "fp8-quantization" else None
-    if prev is not None and not _PRECISION_WORD.search(sent_text) and not _PRECISION_CONTRAST_RE.search(sent_text) \
-            and (vs := _KERNEL_BASELINE.search(prev.text)) and not _PRECISION_CONTRAST_RE.search(prev.text) \
+    if prev is not None and not _PRECISION_WORD.search(sent_text) and not _contrasts_formats(sent_text) \
+            and (vs := _KERNEL_BASELINE.search(prev.text)) and not _contrasts_formats(prev.text) \
             and not _ENGINE_RE.search(vs.group(0)):
         # "DeepGEMM's README ... compares itself with DeepSeek's own CUTLASS 3.6 kernels. On the dense shapes it is up to
         # 2.7x faster at M=64": the sentence before set one kernel against another
@@ -2059,8 +2078,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and _leadin_compares_kernels(document, bi):
         technique = None  # "DeepGEMM ... against DeepSeek's own tuned CUTLASS 3.6 build ...:" then "M=64 ... -> 2.7x"
     if technique == "fp8-quantization" and (_GEMM_WORD.search(sent_text) or _KERNEL_LIBRARY.search(sent_text)):
-        vs = _KERNEL_BASELINE.search(sent_text)
-        if (vs and not _PRECISION_CONTRAST_RE.search(vs.group(0))) or _LIBRARY_GEMM.search(sent_text) or (
+        vs = _figure_kernel_baseline(sent_text, rel_e)
+        if (vs is not None and not _contrasts_formats(sent_text[:rel_s] + " " + vs)) or _LIBRARY_GEMM.search(sent_text) or (
                 _LIBRARY_SUBJECT.search(sent_text) and not _PRECISION_WORD.search(sent_text)
                 and not _PRECISION_CONTRAST_RE.search(sent_text)):
             # "GemLite's GEMM path is 9-10x faster than tinygemm", "the tuned kernels run 1.19x faster than the
