@@ -17,10 +17,11 @@ from auditor.extract.extractor import (
     _PAREN_LIST,
     _compares_systems,
     _leadin_compares_kernels,
-    _preamble_holds_fp8_fixed,
+    format_held_fixed,
     _table_intro,
     _technique_in_text,
 )
+from auditor.extract.context import HARDWARE_RE
 from auditor.extract.vocab import GENERIC_BUNDLE_RE
 from auditor.lexicon import load_lexicon
 from auditor.models import Block, Claim, Document
@@ -47,6 +48,9 @@ _SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutl
 
 _STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bbatch(?:ing|es)?\s+"
                               r"statically\b|\bstatic\b", re.I)
+# "put Gaudi 3 at 1.3x the H100", "nearly tripled the H100's GPT-J result": a chip is what the figure is a multiple of
+_CHIP_AS_BASELINE = re.compile(r"(?:\d(?:x|×)|\b(?:doubled|tripled|quadrupled|times))\s+the\s+(?:"
+                               + HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r")", re.I)
 _SWITCHED_OFF = re.compile(r"\b(?:[\w-]+\s+){0,2}[\w-]+\s+(?:off|disabled)\b", re.I)
 
 
@@ -143,7 +147,8 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
             if c.mechanism == "unknown" and block.kind in ("list_item", "table_cell") \
                     and _leadin_compares_kernels(document, c.block) and not _compares_systems(c.sentence):
                 c.mechanism = "compute"  # type: ignore[assignment]  # kernel against kernel, as the lead-in says
-            if c.mechanism == "unknown" and _preamble_holds_fp8_fixed(document) and not _compares_systems(c.sentence) \
+            if c.mechanism == "unknown" and format_held_fixed(document, block) and not _compares_systems(c.sentence) \
+                    and not _CHIP_AS_BASELINE.search(c.sentence) \
                     and not (_OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(c.sentence)):
                 # "Every speedup is relative to DeepSeek's own tuned CUTLASS 3.6 kernel. Both sides run FP8": the
                 # document compares GEMM kernels, a compute-side change

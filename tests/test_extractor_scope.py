@@ -2874,3 +2874,17 @@ def test_each_figure_is_read_against_its_own_kernel_baseline_and_two_low_bit_for
     assert (cs["1.22x"].technique, cs["1.87x"].technique) == (None, None)  # FP8 kernel against FP8 kernel
     assert cs["1.71x"].technique == "fp8-quantization"  # against the 16-bit kernel: the format changed
     assert (cs["2.1x"].technique, cs["2.1x"].mechanism) == ("fp8-quantization", "mixed")  # FP4 against FP8
+
+
+def test_a_section_that_holds_the_format_fixed_makes_its_fp8_figures_kernel_swaps() -> None:
+    text = ("# FP8 GEMM back-end for the serving pool\n\n## Kernel measurements (the same FP8 operands on every side)\n\n"
+            "Kernel-only times at a decode batch size of 64; the baseline is the Triton block-FP8 kernel.\n\n"
+            "| Layer | Shape | Back-end | Δ time vs baseline |\n|---|---|---|---|\n| q_a/kv_a | 2112 x 7168 | DeepGEMM | -38% |\n\n"
+            "## What the format is worth\n\nFP8 over BF16 output throughput is 1.41x at batch size 1.\n")
+    cs = claims(text)
+    assert (cs["38%"].technique, cs["38%"].mechanism) == (None, "compute")
+    assert cs["1.41x"].technique == "fp8-quantization"
+    plain = claims(text.replace(" (the same FP8 operands on every side)", ""))
+    assert plain["38%"].technique == "fp8-quantization"
+    chips = claims("# FP8 launch era\n\n## Silicon at a fixed format\n\nGaudi 3 came in at 1.3x the H100 on average.\n")
+    assert chips["1.3x"].mechanism == "unknown"  # chips compared: no kernel in the section

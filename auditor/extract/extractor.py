@@ -2054,9 +2054,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "FasterTransformer that kept static batches managed about 4x", "| FasterTransformer | static, optimised
         # kernels | 4x |": a system without the technique, measured against the same naive baseline
         technique = None
-    if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and (
-            block.section_start is not None and _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end)
-            or _preamble_holds_fp8_fixed(document)):
+    if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and format_held_fixed(document, block):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
         # section of an FP8 GEMM: one FP8 kernel against another, the precision held fixed on both sides
         technique = None
@@ -3080,6 +3078,29 @@ _GEMM_LIBRARIES = r"tinygemm|CUTLASS|cuBLAS(?:Lt)?|DeepGEMM"  # the kernel libra
 _FP8_HELD_FIXED = re.compile(r"\bboth sides (?:run|use|are|in)(?: in)? FP8\b|\b(?:every|all|each)\s+(?:\w+\s+){0,2}?"
                              r"(?:speedups?|figures?|numbers?|results?)\s+(?:\w+\s+){0,3}?(?:relative to|against|over|vs\.?)"
                              r"\s+(?:[\w'.-]+\s+){0,4}?(?:" + _GEMM_LIBRARIES + r")\b", re.I)
+
+
+# "Both sides of each comparison are FP8 rowwise", "the same FP8 operands on every side", "again with no change of
+# format", "keeping the model's format fixed": said in a section, it holds for the section's figures
+_FORMAT_HELD_FIXED = re.compile(
+    r"\bboth (?:sides|kernels|paths)\b(?:\s+[\w-]+){0,4}?\s+(?:are|run|use|take|in)\s+(?:\w+\s+)?FP8\b"
+    r"|\bsame\s+(?:FP8\s+|FP4\s+|number\s+|numeric\s+)?(?:format|operands|precision)\b"
+    r"|\bno change (?:of|in) (?:the )?(?:format|precision)\b"
+    r"|\b(?:format|precision)\s+(?:held\s+|kept\s+)?fixed\b|\bfixed\s+(?:format|precision)\b", re.I)
+
+
+def format_held_fixed(document: Document, block: Block) -> bool:
+    """The block's section, up to the block's end, or the document's preamble says the number format is the same on
+    both sides of its comparisons: its FP8 figures compare kernels, not formats."""
+    if block.section_start is not None:
+        if _FP8_ON_BOTH_SIDES.search(document.text, block.section_start, block.end):
+            return True
+        # ("Silicon at a fixed format": chips compared; the section must name the kernels it compares)
+        if _FORMAT_HELD_FIXED.search(document.text, block.section_start, block.end) and (
+                _KERNEL_CONTEXT.search(document.text, block.section_start, block.end)
+                or _KERNEL_LIBRARY.search(document.text, block.section_start, block.end)):
+            return True
+    return _preamble_holds_fp8_fixed(document)
 
 
 def _preamble_holds_fp8_fixed(document: Document) -> bool:
