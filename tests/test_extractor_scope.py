@@ -2888,3 +2888,12 @@ def test_a_section_that_holds_the_format_fixed_makes_its_fp8_figures_kernel_swap
     assert plain["38%"].technique == "fp8-quantization"
     chips = claims("# FP8 launch era\n\n## Silicon at a fixed format\n\nGaudi 3 came in at 1.3x the H100 on average.\n")
     assert chips["1.3x"].mechanism == "unknown"  # chips compared: no kernel in the section
+
+
+def test_a_kernels_own_time_is_a_latency_so_a_negative_delta_is_a_gain() -> None:
+    cs = claims("# GEMM back-ends\n\n| Layer | Back-end | Δ kernel time vs baseline |\n|---|---|---|\n"
+                "| q_a/kv_a | DeepGEMM | -38% |\n| down_proj | CUTLASS | +4% |\n\nThe routing step's kernel time falls from "
+                "252 us to 15 us.\n")
+    assert (cs["38%"].metric, cs["38%"].direction) == ("latency", "better")
+    assert (cs["4%"].metric, cs["4%"].direction) == ("latency", "worse")
+    assert cs["252 us to 15"].metric == "latency"

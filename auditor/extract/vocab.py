@@ -41,6 +41,7 @@ METRIC_TERMS: dict[str, list[str]] = {
             "seconds to finish", "time to finish", "time to completion",
             "slower end to end"],
     "latency": ["latency", "latencies", "response time", "response times", "faster responses", "quicker responses",
+                "kernel time", "kernel times", "gemm time", "gemm times",  # (a kernel's own time: "Δ kernel time vs baseline")
                 "faster replies"],
     "throughput": ["throughput", "tput", "tok/s", "tokens/s", "tokens per second", "tokens/sec", "token/s", "tokens / s",
                    "tok/sec", "tps", "req/s", "requests per second", "requests/s", "rps", "output tokens per second",
