@@ -2897,3 +2897,8 @@ def test_a_kernels_own_time_is_a_latency_so_a_negative_delta_is_a_gain() -> None
     assert (cs["38%"].metric, cs["38%"].direction) == ("latency", "better")
     assert (cs["4%"].metric, cs["4%"].direction) == ("latency", "worse")
     assert cs["252 us to 15"].metric == "latency"
+
+
+def test_plural_slowdowns_are_losses() -> None:
+    cs = claims("# Speculation under load\n\nvLLM's own runs showed 1.4x and 1.8x *slowdowns* once QPS got high.\n")
+    assert (cs["1.4x"].direction, cs["1.8x"].direction) == ("worse", "worse")

@@ -991,7 +991,7 @@ def _direction_cued(doc: Doc, fig: _Fig, sent: Span, metric: str, words_only: bo
         return ("better" if lower_better else "worse"), True
     cues = after + before
     for i, word in enumerate(cues):
-        if word in ("slower", "slowdown", "slow-down"):
+        if word in ("slower", "slowdown", "slow-down", "slowdowns", "slow-downs"):
             return "worse", False
         if word in GOOD_WORDS:
             return "better", bool(lower_better)

@@ -105,7 +105,7 @@ DOWN_WORDS = {"lower", "less", "fewer", "reduce", "reduces", "reduced", "reducin
 GOOD_WORDS = {"faster", "speedup", "speed-up", "speedups", "quicker", "outperforms", "outperform", "accelerates",
               "acceleration", "better", "improvement", "improves", "improved", "improve", "improving", "gain", "gains", "gained", "wins", "win",
               "beats", "ahead", "accelerated", "cheaper"}
-BAD_WORDS = {"slower", "slowdown", "slow-down", "regression", "regressions", "regresses", "regressed", "regress", "degrades",
+BAD_WORDS = {"slower", "slowdown", "slow-down", "slowdowns", "slow-downs", "regression", "regressions", "regresses", "regressed", "regress", "degrades",
              "degradation", "degraded", "worse", "penalty", "overhead", "loses", "lost", "loss", "hurts", "hit",
              "behind", "costs", "trails", "trail", "trailing", "trailed", "lags", "lag", "lagging", "slowed", "slows"}
 
