@@ -2902,3 +2902,10 @@ def test_a_kernels_own_time_is_a_latency_so_a_negative_delta_is_a_gain() -> None
 def test_plural_slowdowns_are_losses() -> None:
     cs = claims("# Speculation under load\n\nvLLM's own runs showed 1.4x and 1.8x *slowdowns* once QPS got high.\n")
     assert (cs["1.4x"].direction, cs["1.8x"].direction) == ("worse", "worse")
+
+
+def test_a_generation_and_a_chip_of_it_are_one_chip() -> None:
+    cs = claims("# FP4 GEMM notes\n\n- FP4 grouped GEMM (MXFP4 and NVFP4) for Blackwell MoE layers, 2.1x faster on average "
+                "than the FP8 grouped GEMM on B200.\n- FP4 on Blackwell reaches up to 4.6x against FP8 on an H100.\n")
+    assert cs["2.1x"].technique == "fp8-quantization"  # one chip, two formats: a format change
+    assert cs["4.6x"].technique is None  # two chips, each in its format

@@ -2916,6 +2916,19 @@ _GPU_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volt
                                 r"(?:the )?(?:previous|prior|last|earlier) generation)\b", re.I)
 
 
+# the generation each chip belongs to: "FP4 grouped GEMM for Blackwell MoE layers ... on B200" names one chip
+_GENERATION_OF = (("BLACKWELL", re.compile(r"G?B[23]00")), ("HOPPER", re.compile(r"H(?:100|200|800|20)")),
+                  ("AMPERE", re.compile(r"A(?:100|10G?|30|40)")))
+
+
+def _distinct_chips(text: str) -> int:
+    """How many different chips the text names, a generation ("Blackwell") counting only when no chip of it is named."""
+    chips = {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(text)}
+    generations = {m.group(0).upper() for m in _CHIP_GENERATION_RE.finditer(text)}
+    generations -= {gen for gen, chip in _GENERATION_OF if any(chip.search(c) for c in chips)}
+    return len(chips | generations)
+
+
 def _heading_subject(text: str) -> str | None:
     """"Chunked prefill on the paged-attention path": the first technique is the subject when every
     later one hangs off a preposition (a setting it was measured on), not a list of topics."""
@@ -3357,9 +3370,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         # "... found the Dynamic SplitFuse advantage real only for long prompts; in the other scenarios vLLM
         # was up to 1.8x faster": the technique sits in a clause of its own, an engine is this one's subject
         return None
-    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and len(
-            {m.group(0).upper() for m in ctx.HARDWARE_RE.finditer(sent_text)} |
-            {m.group(0).upper() for m in _CHIP_GENERATION_RE.finditer(sent_text)}) >= 2 and len(
+    if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and _distinct_chips(sent_text) >= 2 and len(
             {m.group(0).upper() for m in _FORMAT_WORD_RE.finditer(sent_text)}) >= 2:
         # "FP4 on the MI355X gave 2.7x ... of an MI325X running FP8", "Against an FP8 matmul on a Hopper GPU,
         # the Blackwell FP4 path reaches up to 4.6x": two chips, each in its format
