@@ -3136,9 +3136,9 @@ _ABSENCE_RE = re.compile(r"\s*(?:the\s+)?(?:no|without|w/o)\b", re.I)  # "over n
 _HEADER_VS = re.compile(r"\b(?:vs\.?|versus|against|relative to|over)\s", re.I)
 _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b", re.I)
 _KERNEL_BASELINE = re.compile(
-    r"\b(?:than|over|against|vs\.?|versus|compares? (?:itself )?with|compared (?:with|to))\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?:previous|prior|old|default|stock|existing)?\s*(?:[\w'.-]+\s+){0,3}?(?:[\w.]+-)?(?:" + _GEMM_LIBRARIES +
-    r"|Triton|Marlin|Machete|configs?|configurations?|kernels?|GEMMs?|backends?)\b", re.I)
+    r"\b(?:than|over|against|vs\.?|versus|compares? (?:itself )?with|compared (?:with|to)|replaced (?:by|with))\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*(?:[\w'.-]+\s+){0,3}?(?:[\w.]+-)?(?:"
+    + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|kernels?|GEMMs?|matmuls?|backends?)\b", re.I)
 # ("than the TRTLLM-Gen grouped-GEMM path", "compares itself with DeepSeek's own CUTLASS 3.6 kernels", "than the best
 # existing NVFP4 backend")
 # "the Triton block-scaled kernels", "its grouped GEMM", "the new matmul": a kernel as what the sentence changes
