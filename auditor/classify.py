@@ -49,7 +49,9 @@ _SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutl
 _STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bbatch(?:ing|es)?\s+"
                               r"statically\b|\bstatic\b", re.I)
 # "put Gaudi 3 at 1.3x the H100", "nearly tripled the H100's GPT-J result": a chip is what the figure is a multiple of
-_CHIP_AS_BASELINE = re.compile(r"(?:\d(?:x|×)|\b(?:doubled|tripled|quadrupled|times))\s+the\s+(?:"
+# "Against NVIDIA's H200 on the same model, ... two to five times": or the chip it is measured against
+_CHIP_AS_BASELINE = re.compile(r"(?:(?:\d(?:x|×)|\b(?:doubled|tripled|quadrupled|times))\s+the|\b(?:against|than|vs\.?|versus|"
+                               r"compared (?:with|to))\s+(?:[\w']+\s+){0,2}?)\s*(?:"
                                + HARDWARE_RE.pattern.replace(r"(?<![\w-])", "") + r")", re.I)
 _SWITCHED_OFF = re.compile(r"\b(?:[\w-]+\s+){0,2}[\w-]+\s+(?:off|disabled)\b", re.I)
 

@@ -2919,3 +2919,17 @@ def test_one_kernel_replaced_by_another_is_a_kernel_baseline() -> None:
     assert (cs["11%"].technique, cs["11%"].mechanism) == (None, "compute")
     assert cs["4%"].technique is None
     assert cs["0.284 ms to 0.230"].technique is None
+
+
+def test_a_kernel_sentence_naming_its_one_format_in_a_same_format_section_is_a_kernel_swap() -> None:
+    text = ("# DeepSeek-R1 on B200\n\n## Min-latency\n\n### Same-format kernel swaps (NVFP4 on both sides of each comparison)\n\n"
+            "- Retuning the CUTLASS NVFP4 grouped GEMM kernels took the run from 211 to 236 TPS/user, about 12%.\n\n"
+            "### Format changes\n\n- NVFP4 grouped GEMM against the BF16 one: 1.9x.\n")
+    cs = claims(text)
+    assert (cs["12%"].technique, cs["12%"].mechanism) == (None, "compute")
+    assert cs["1.9x"].technique == "fp8-quantization"  # another section, two formats
+    plain = claims(text.replace("Same-format kernel swaps (NVFP4 on both sides of each comparison)", "Kernel changes"))
+    assert plain["12%"].technique == "fp8-quantization"
+    said = claims("# Changelog\n\n## Kernels\n\n- Retuning the CUTLASS NVFP4 grouped GEMM kernels took the run from 211 to "
+                  "236 TPS/user, with no change to the data format.\n")
+    assert said["211 to 236"].technique is None

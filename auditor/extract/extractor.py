@@ -2054,7 +2054,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "FasterTransformer that kept static batches managed about 4x", "| FasterTransformer | static, optimised
         # kernels | 4x |": a system without the technique, measured against the same naive baseline
         technique = None
-    if technique == "fp8-quantization" and not _PRECISION_WORD.search(sent_text) and format_held_fixed(document, block):
+    if technique == "fp8-quantization" and (not _PRECISION_WORD.search(sent_text) or (
+            _KERNEL_CONTEXT.search(sent_text) and not _contrasts_formats(sent_text))) and format_held_fixed(document, block):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
         # section of an FP8 GEMM: one FP8 kernel against another, the precision held fixed on both sides
         technique = None
@@ -3095,10 +3096,13 @@ _FP8_HELD_FIXED = re.compile(r"\bboth sides (?:run|use|are|in)(?: in)? FP8\b|\b(
 
 # "Both sides of each comparison are FP8 rowwise", "the same FP8 operands on every side", "again with no change of
 # format", "keeping the model's format fixed": said in a section, it holds for the section's figures
+_LOW_BIT = r"(?:FP8|" + ctx.FP4_FAMILY + r")"
 _FORMAT_HELD_FIXED = re.compile(
-    r"\bboth (?:sides|kernels|paths)\b(?:\s+[\w-]+){0,4}?\s+(?:are|run|use|take|in)\s+(?:\w+\s+)?FP8\b"
-    r"|\bsame\s+(?:FP8\s+|FP4\s+|number\s+|numeric\s+)?(?:format|operands|precision)\b"
-    r"|\bno change (?:of|in) (?:the )?(?:format|precision)\b"
+    r"\bboth (?:sides|kernels|paths|backends)\b(?:\s+[\w-]+){0,4}?\s+(?:are|run|use|take|read|in)\s+(?:\w+\s+){0,2}?"
+    + _LOW_BIT + r"\b|\b" + _LOW_BIT + r"\s+on both sides\b"
+    r"|\bsame[-\s](?:(?:FP8|FP4|data|number|numeric)\s+)?(?:format|operands|precision)\b"
+    r"|\bsame\s+" + _LOW_BIT + r"\s+(?:[\w-]+\s+){0,2}?(?:GEMMs?|kernels?|checkpoint|weights|operands)\b"
+    r"|\bno change (?:of|in|to) (?:the )?(?:data\s+|number\s+)?(?:format|precision)\b"
     r"|\b(?:format|precision)\s+(?:held\s+|kept\s+)?fixed\b|\bfixed\s+(?:format|precision)\b", re.I)
 
 
