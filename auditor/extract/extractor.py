@@ -2080,7 +2080,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         vs = _figure_kernel_baseline(sent_text, rel_e)
         if (vs is not None and not _contrasts_formats(sent_text[:rel_s] + " " + vs)) or _LIBRARY_GEMM.search(sent_text) or (
                 _LIBRARY_SUBJECT.search(sent_text) and not _PRECISION_WORD.search(sent_text)
-                and not _PRECISION_CONTRAST_RE.search(sent_text)):
+                and not _PRECISION_CONTRAST_RE.search(sent_text)) or (
+                _KERNEL_CHANGE.search(sent_text) and not _contrasts_formats(sent_text)):
             # "GemLite's GEMM path is 9-10x faster than tinygemm", "the tuned kernels run 1.19x faster than the
             # previous CUTLASS configs", "Turning off DeepGEMM's FP8 GEMM kernels cost 2.7%", "shapes hit up to
             # 2.7x vs DeepSeek's own tuned CUTLASS", "The update lifted DeepGEMM's peak from 1350 to 1550
@@ -3159,6 +3160,10 @@ def _gemm_row_or_sentence(sent_text: str, cell) -> bool:
     return bool(_GEMM_ONLY.search(sent_text)) and not _PRECISION_WORD.search(sent_text)
 
 
+# "a full retuning sweep of the flagship FP8 rowwise CUTLASS GEMM, up to 2x faster", "made that op up to 30x faster, a pure
+# kernel change": the sentence says the kernel, not the format, is what changed
+_KERNEL_CHANGE = re.compile(r"\bre-?tun(?:ed|es|ing)\b|\btuning sweep\b|\b(?:pure|plain)\s+kernel\s+(?:change|swap|win)\b|"
+                            r"\bkernel[- ]only\b", re.I)
 _KERNEL_LIBRARY_BASELINE = re.compile(r"\b(?:vs\.?|versus|against|over|relative to)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,2}?"
                                       r"(?:" + _GEMM_LIBRARIES + r")\b", re.I)
 _KERNEL_LIBRARY = re.compile(r"\b(?:" + _GEMM_LIBRARIES + r"|Marlin|Machete|hipBLASLt|CK|AITER)\b")
