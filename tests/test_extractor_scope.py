@@ -2941,3 +2941,11 @@ def test_a_retuned_kernel_is_a_kernel_change_not_a_format_gain() -> None:
                 "up to 4.5x over the BF16 GEMM.\n")
     assert (cs["2x"].technique, cs["2x"].mechanism) == (None, "compute")
     assert cs["4.5x"].technique == "fp8-quantization"
+
+
+def test_a_gemm_row_that_moves_from_one_low_bit_format_to_another_is_a_format_change() -> None:
+    cs = claims("# GB200 notes\n\n| Layer | From | To | Speedup |\n|---|---|---|---|\n"
+                "| MoE expert GEMMs | FP8 block-scaled | NVFP4 | up to 1.9x |\n"
+                "| Block-scale GEMM | FP8 W8A8 | Triton block-scale GEMM | up to 2x |\n")
+    assert cs["1.9x"].technique == "fp8-quantization"
+    assert cs["2x"].technique is None  # W8A8 names no second format: the kernel changed

@@ -1257,7 +1257,7 @@ _PRECISION_CONTRAST_RE = re.compile(
     re.I)
 _SPECIFIC_QUANT = ("kv-cache-quantization",)  # FP8 in a KV-cache section is the cache's format
 # one family a group: "FP4 grouped GEMM ... 2.1x faster than the FP8 grouped GEMM" names two formats, a format change
-_FORMAT_FAMILY = re.compile(r"\b(?:(" + ctx.FP4_FAMILY + r")|(FP8|float8)|(INT4|W4A16)|(INT8|W8A8))\b", re.I)
+_FORMAT_FAMILY = re.compile(r"\b(?:(" + ctx.FP4_FAMILY + r")|(FP8|float8)|(INT4|W4A16)|(INT8))\b", re.I)
 
 
 def _figure_kernel_baseline(sent_text: str, fig_end: int) -> str | None:
@@ -2088,7 +2088,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             # TFLOPS" (a library's own numbers, no format named): kernels compared
             technique = None
     if technique == "fp8-quantization" and _gemm_row_or_sentence(sent_text, cell) \
-            and not _PRECISION_CONTRAST_RE.search(" ".join(
+            and not _contrasts_formats(" ".join(
                 [sent_text, *(cell.row_cells if cell else []), *(cell.header_row if cell else []),
                  (cell.col_header or "") if cell else "", (_table_intro(document, bi) or "") if cell else ""])):
         # "| Block-scale FP8 GEMM | dense projections | 2X |", "A 2.7x GEMM at batch size 64 shrinks ...": one
