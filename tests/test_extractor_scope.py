@@ -2949,3 +2949,10 @@ def test_a_gemm_row_that_moves_from_one_low_bit_format_to_another_is_a_format_ch
                 "| Block-scale GEMM | FP8 W8A8 | Triton block-scale GEMM | up to 2x |\n")
     assert cs["1.9x"].technique == "fp8-quantization"
     assert cs["2x"].technique is None  # W8A8 names no second format: the kernel changed
+
+
+def test_a_kv_cache_format_in_the_figures_clause_outranks_the_attention_kernel_it_shows_in() -> None:
+    cs = claims("# GB200 decode\n\nFP8 KV cache makes the attention kernel 1.8x faster.\n\n"
+                "Max-throughput runs: CUDA graphs +22%, new MLA kernels +20%, FP8 KV cache +6%.\n")
+    assert (cs["1.8x"].technique, cs["1.8x"].mechanism) == ("kv-cache-quantization", "residency")
+    assert cs["20%"].technique == "attention-kernel"  # each figure's own label
