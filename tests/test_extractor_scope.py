@@ -2956,3 +2956,12 @@ def test_a_kv_cache_format_in_the_figures_clause_outranks_the_attention_kernel_i
                 "Max-throughput runs: CUDA graphs +22%, new MLA kernels +20%, FP8 KV cache +6%.\n")
     assert (cs["1.8x"].technique, cs["1.8x"].mechanism) == ("kv-cache-quantization", "residency")
     assert cs["20%"].technique == "attention-kernel"  # each figure's own label
+
+
+def test_a_caption_naming_a_kernel_library_baseline_makes_its_rows_kernel_speedups() -> None:
+    html = ("<html><body><h1>DeepGEMM: FP8 GEMM kernels for DeepSeek</h1><h2>Grouped GEMMs for MoE</h2><table><caption>Table 2. Grouped GEMMs, contiguous layout, H800, same "
+            "CUTLASS 3.6 baseline.</caption><thead><tr><th>Groups</th><th>M per group</th><th>Computation</th><th>Speedup</th>"
+            "</tr></thead><tbody><tr><td>4</td><td>8192</td><td>1297 TFLOPS</td><td>1.2x</td></tr></tbody></table>"
+            "</body></html>")
+    cs = claims(html, "html")
+    assert (cs["1.2x"].technique, cs["1.2x"].mechanism) == (None, "compute")

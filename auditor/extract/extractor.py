@@ -3150,7 +3150,10 @@ _GEMM_WORD = re.compile(r"\b(?:GEMMs?|kernels?|matmuls?|tile configurations?)\b"
 _KERNEL_BASELINE = re.compile(
     r"\b(?:than|over|against|vs\.?|versus|compares? (?:itself )?with|compared (?:with|to)|replaced (?:by|with))\s+"
     r"(?:the\s+|its\s+|their\s+)?(?:previous|prior|old|default|stock|existing)?\s*(?:[\w'.-]+\s+){0,3}?(?:[\w.]+-)?(?:"
-    + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|kernels?|GEMMs?|matmuls?|backends?)\b", re.I)
+    + _GEMM_LIBRARIES + r"|Triton|Marlin|Machete|configs?|configurations?|kernels?|GEMMs?|matmuls?|backends?)\b"
+    # "Table 2. Grouped GEMMs, ..., same CUTLASS 3.6 baseline.", "the baseline is DeepSeek's tuned CUTLASS 3.6 kernel"
+    r"|\b(?:" + _GEMM_LIBRARIES + r")(?:\s+v?\d[\w.]*)?\s+baselines?\b"
+    r"|\bbaseline (?:is|was|being|:)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,3}?(?:" + _GEMM_LIBRARIES + r")\b", re.I)
 # ("than the TRTLLM-Gen grouped-GEMM path", "compares itself with DeepSeek's own CUTLASS 3.6 kernels", "than the best
 # existing NVFP4 backend")
 # "the Triton block-scaled kernels", "its grouped GEMM", "the new matmul": a kernel as what the sentence changes
