@@ -2965,3 +2965,12 @@ def test_a_caption_naming_a_kernel_library_baseline_makes_its_rows_kernel_speedu
             "</body></html>")
     cs = claims(html, "html")
     assert (cs["1.2x"].technique, cs["1.2x"].mechanism) == (None, "compute")
+
+
+def test_a_row_setting_one_engine_against_another_drops_the_documents_technique() -> None:
+    text = ("# Continuous batching across serving engines\n\n## Engine against engine\n\n"
+            "| System | Baseline | Metric | Reported gain |\n|---|---|---|---|\n| vLLM (launch) | TGI | throughput | up to 3.5x |\n"
+            "| Continuous batching (TGI) | HF pipeline | throughput | 8x |\n")
+    cs = claims(text)
+    assert (cs["3.5x"].technique, cs["3.5x"].mechanism) == (None, "unknown")
+    assert cs["8x"].technique == "continuous-batching"  # the row names the technique

@@ -2054,6 +2054,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "FasterTransformer that kept static batches managed about 4x", "| FasterTransformer | static, optimised
         # kernels | 4x |": a system without the technique, measured against the same naive baseline
         technique = None
+    if technique is not None and cell is not None and _row_sets_engine_against_engine(cell):
+        technique = None  # "| vLLM (launch) | TGI | throughput | up to 3.5x |" under a continuous-batching title
     if technique == "attention-kernel" and not _KERNEL_BASELINE.search(sent_text) and any(
             t[2] == "kv-cache-quantization" and sent.start <= t[0] < sent.end
             and not re.search(r"[,;]", _doc_text(doc)[min(doc[t[0]].idx, fig_cs):max(doc[t[1] - 1].idx, fig_cs)])
@@ -3261,6 +3263,20 @@ def _chip_column_names_hardware(cell) -> bool:
         if j != cell.col and h and _CHIP_HEADER.search(h) and j < len(cell.row_cells) \
                 and ctx.HARDWARE_RE.search(cell.row_cells[j]) and not _technique_in_text(cell.row_cells[j]):
             return True
+    return False
+
+
+_BASELINE_HEADER = re.compile(r"^\s*(?:baseline|compared (?:with|to)|vs\.?|versus|against|relative to)\s*$", re.I)
+
+
+def _row_sets_engine_against_engine(cell) -> bool:
+    """The row's label and its "Baseline" column both name serving engines and no lexicon technique ("| vLLM (launch) |
+    TGI | throughput | up to 3.5x |"): one engine against another, whatever technique the document is about."""
+    if not cell.row_cells or not _ENGINE_RE.search(cell.row_cells[0]) or _technique_in_text(cell.row_cells[0]):
+        return False
+    for j, h in enumerate(cell.header_row):
+        if j and j != cell.col and h and _BASELINE_HEADER.match(h) and j < len(cell.row_cells):
+            return bool(_ENGINE_RE.search(cell.row_cells[j])) and not _technique_in_text(cell.row_cells[j])
     return False
 
 
