@@ -191,6 +191,7 @@ class Claim(_Model):
     end: int = Field(default=0, exclude=True)
     block: int = Field(default=-1, exclude=True)
     source_line: str = Field(default="", exclude=True)
+    kernel_swap: bool = Field(default=False, exclude=True)  # the extractor read one kernel against another, one format
 
 
 class Finding(_Model):

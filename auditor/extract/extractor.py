@@ -2063,6 +2063,13 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "FP8 KV cache makes the attention kernel 1.8x faster", "with a 4-bit KV cache FlashInfer's attention runs roughly
         # 4x faster than at FP16": the cache's format is what changed; the kernel is where it shows
         technique = "kv-cache-quantization"
+    kernel_swap = False  # one 4-bit kernel against another (classify reads it: compute-side)
+    if technique == "weight-quantization" and not _PRECISION_CONTRAST_RE.search(sent_text) and len(
+            {m.group(0).lower().split()[0] for m in _W4_KERNEL.finditer(
+                " | ".join(cell.row_cells) if cell is not None else sent_text)}) >= 2:
+        # "Machete vs Marlin, GPTQ-INT4 | ... | +46%", "46% more throughput with Machete than with Marlin": two kernels
+        # for one 4-bit checkpoint, the format unchanged
+        technique, kernel_swap = None, True
     if technique == "fp8-quantization" and (not _PRECISION_WORD.search(sent_text) or (
             _KERNEL_CONTEXT.search(sent_text) and not _contrasts_formats(sent_text))) and format_held_fixed(document, block):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
@@ -2126,7 +2133,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         text=document.text[start:end], sentence=" ".join(_claim_sentence(sent_text, cell).split())[:500],
         value=fig.value, low=fig.low, unit=fig.unit, ratio=ratio,  # type: ignore[arg-type]
         metric=metric, direction=direction, hedge=hedge,  # type: ignore[arg-type]
-        technique=technique,
+        technique=technique, kernel_swap=kernel_swap,
         op_kind=op.kind if op else "unstated",  # type: ignore[arg-type]
         op_value=op.value if op else None,
         op_source=op_source,  # type: ignore[arg-type]
@@ -3176,6 +3183,7 @@ def _gemm_row_or_sentence(sent_text: str, cell) -> bool:
 # kernel change": the sentence says the kernel, not the format, is what changed
 _KERNEL_CHANGE = re.compile(r"\bre-?tun(?:ed|es|ing)\b|\btuning sweep\b|\b(?:pure|plain)\s+kernel\s+(?:change|swap|win)\b|"
                             r"\bkernel[- ]only\b", re.I)
+_W4_KERNEL = re.compile(r"\b(?:Marlin|Machete|ExLlama(?:V2)?|tinygemm|AWQ kernel|GPTQ kernel)\b", re.I)
 _KERNEL_LIBRARY_BASELINE = re.compile(r"\b(?:vs\.?|versus|against|over|relative to)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,2}?"
                                       r"(?:" + _GEMM_LIBRARIES + r")\b", re.I)
 _KERNEL_LIBRARY = re.compile(r"\b(?:" + _GEMM_LIBRARIES + r"|Marlin|Machete|hipBLASLt|CK|AITER)\b")
