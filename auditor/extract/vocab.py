@@ -197,4 +197,7 @@ BUNDLE_RE = re.compile(
 GENERIC_BUNDLE_RE = re.compile(
     r"^\W*(?:together|taken together|combined|in combination)\s*,|^\W*stacking (?:the|both|these|those)\b|^\W*stacked\s*,|\b(?:change|changes) at once\b|\b(?:the|that|this) whole (?:bundle|stack|engine|system|runtime|product|package)\b|,\s*together,|\balso in place\b|\b(?:chip|hardware|GPU)[- ]plus[- ](?:format|precision|software)\b|\b(?:format|precision|chip|hardware|GPU|software) change plus (?:a |the )?(?:format|precision|chip|hardware|GPU|software) change\b|\b(?:ship|ships|shipped|land|lands|landed|arrive|arrived|came|come)\s+together\b|\bthe combined (?:strategy|stack|system|recipe)\b|\bcredit(?:s|ed|ing)?\b[^.;]{0,40}\btogether with\b|\bbundles\s+[\w/-]+(?:\s+[\w/-]+)?\s+with\b|^\W*(?:together|combined)\s+(?:these|they|those)\b|\b(?:stacked together|among other (?:changes|things|"
     r"optimi[sz]ations)|the rest of (?:its|the) (?:runtime|stack|system|engine)|all (?:of )?(?:these|those|the) "
-    r"(?:changes|optimi[sz]ations|techniques)|the (?:combined )?changes)\b", re.I)
+    r"(?:changes|optimi[sz]ations|techniques)|the (?:combined )?changes)\b"
+    # "the same pair of features added only 14% to output throughput"
+    r"|\b(?:the same |this |that )?pair of (?:features|changes|optimi[sz]ations)\b",
+    re.I)
