@@ -37,6 +37,10 @@ FLOORS = {
     # as the new writers joined, the session-start subset below holding its own)
     "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.91,
             "mechanism": 0.885, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
+    # dev as it stood at the end of the twelfth session (writers a-zzzzn, 990 documents): the thirteenth session's
+    # figures on it (technique .912, mechanism .890 -> .8904)
+    "dev-a-to-zzzzn": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.88, "direction": 0.985, "technique": 0.91,
+                       "mechanism": 0.89, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
     # dev as it stood at the end of the eleventh session (writers a-zzzu, 914 documents): the twelfth session's
     # figures on it (technique .910 -> .912, mechanism .886 -> .892, op_kind .954, op_value .964)
     "dev-a-to-zzzu": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.91,
@@ -92,6 +96,7 @@ WRITERS_A_TO_ZZE = [*"abcdefghijklmnopqrstuvwxyz", *("z" + c for c in "abcdefghi
                     *("zz" + c for c in "abcde")]
 WRITERS_A_TO_ZZZA = [*WRITERS_A_TO_ZZE, *("zz" + c for c in "fghijklmnopqrstuvwxyz"), "zzza"]
 WRITERS_A_TO_ZZZU = [*WRITERS_A_TO_ZZZA, *("zzz" + c for c in "bcdefghijklmnopqrstu")]
+WRITERS_A_TO_ZZZZN = [*WRITERS_A_TO_ZZZU, *("zzz" + c for c in "vwxyz"), *("zzzz" + c for c in "abcdefghijklmn")]
 
 
 def _writers_subset(tmp: Path, writers) -> Path:
@@ -108,9 +113,11 @@ def _writers_subset(tmp: Path, writers) -> Path:
 
 
 @pytest.fixture(scope="module",
-                params=["dev", "dev-a-to-zzzu", "dev-a-to-zzza", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n",
+                params=["dev", "dev-a-to-zzzzn", "dev-a-to-zzzu", "dev-a-to-zzza", "dev-a-to-zze", "dev-a-to-zs", "dev-a-to-zc", "dev-a-to-u", "dev-a-to-n",
                         "dev-a-to-g", "test"])
 def scored(request, tmp_path_factory):
+    if request.param == "dev-a-to-zzzzn":
+        return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zzzzn"), WRITERS_A_TO_ZZZZN))
     if request.param == "dev-a-to-zzzu":
         return request.param, evaluate(_writers_subset(tmp_path_factory.mktemp("dev-a-zzzu"), WRITERS_A_TO_ZZZU))
     if request.param == "dev-a-to-zzza":
