@@ -3115,8 +3115,11 @@ _FP8_HELD_FIXED = re.compile(r"\bboth sides (?:run|use|are|in)(?: in)? FP8\b|\b(
 # format", "keeping the model's format fixed": said in a section, it holds for the section's figures
 _LOW_BIT = r"(?:FP8|" + ctx.FP4_FAMILY + r")"
 _FORMAT_HELD_FIXED = re.compile(
-    r"\bboth (?:sides|kernels|paths|backends)\b(?:\s+[\w-]+){0,4}?\s+(?:are|run|use|take|read|in)\s+(?:\w+\s+){0,2}?"
-    + _LOW_BIT + r"\b|\b" + _LOW_BIT + r"\s+on both sides\b"
+    r"\bboth (?:sides|kernels|paths|backends|variants|runs|versions)\b(?:\s+[\w-]+){0,4}?\s+(?:are|run|use|take|read|in)\s+"
+    r"(?:\w+\s+){0,2}?" + _LOW_BIT + r"\b|\b" + _LOW_BIT + r"(?:\s+[\w-]+){0,2}?\s+on both sides\b|\bsame on both sides\b"
+    # "only the tile configuration differs", "nothing about the data format changes, only the tiles"
+    r"|\bonly the (?:tile configuration|tiles?|configs?|configuration|scale granularity|kernel|GEMM)s? (?:differs?|changes?)\b"
+    r"|\bnothing about the (?:data |number )?format changes\b"
     r"|\bsame[-\s](?:(?:FP8|FP4|data|number|numeric)\s+)?(?:format|operands|precision)\b"
     r"|\bsame\s+" + _LOW_BIT + r"\s+(?:[\w-]+\s+){0,2}?(?:GEMMs?|kernels?|checkpoint|weights|operands)\b"
     r"|\bno change (?:of|in|to) (?:the )?(?:data\s+|number\s+)?(?:format|precision)\b"
