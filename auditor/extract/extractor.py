@@ -2063,7 +2063,16 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "FP8 KV cache makes the attention kernel 1.8x faster", "with a 4-bit KV cache FlashInfer's attention runs roughly
         # 4x faster than at FP16": the cache's format is what changed; the kernel is where it shows
         technique = "kv-cache-quantization"
-    kernel_swap = False  # one 4-bit kernel against another (classify reads it: compute-side)
+    kernel_swap = False  # one kernel or tile table against another at one format (classify reads it: compute-side)
+    if technique == "kernel-fusion" and not any(t[2] == "kernel-fusion" and sent.start <= t[0] < sent.end for t in techs
+                                               if not _FUSED_MOE.fullmatch(_doc_text(doc)[doc[t[0]].idx:doc[t[1] - 1].idx
+                                                                                           + len(doc[t[1] - 1].text)])) \
+            and (_TUNED_CONFIG.search(sent_text) or (block.section and _CONFIG_HEADING.search(block.section[-1]))):
+        # "tuned configs improve inter-token latency by roughly 8%" under "## Fused MoE configs": the fused MoE kernel
+        # is the setting, its tile table the change
+        technique, kernel_swap = None, True
+    if technique == "fp8-quantization" and _TUNED_CONFIG.search(sent_text) and not _contrasts_formats(sent_text):
+        technique, kernel_swap = None, True  # "the tuned tiles run ~25% faster than the default heuristic"
     if technique == "weight-quantization" and not _PRECISION_CONTRAST_RE.search(sent_text) and len(
             {m.group(0).lower().split()[0] for m in _W4_KERNEL.finditer(
                 " | ".join(cell.row_cells) if cell is not None else sent_text)}) >= 2:
@@ -3182,10 +3191,16 @@ def _gemm_row_or_sentence(sent_text: str, cell) -> bool:
     return bool(_GEMM_ONLY.search(sent_text)) and not _PRECISION_WORD.search(sent_text)
 
 
+# "tuned fused_moe configs for H200", "the tuned tiles run ~25% faster than the default heuristic": a tile table tuned
+_TUNED_CONFIG_PATTERN = (r"\b(?:auto-?)?tuned\s+(?:[\w`.-]+\s+){0,4}?(?:configs?|configurations?|tiles?)\b|"
+                         r"\bthe default (?:heuristic|config(?:uration)?)\b")
+_TUNED_CONFIG = re.compile(_TUNED_CONFIG_PATTERN, re.I)
+_CONFIG_HEADING = re.compile(_TUNED_CONFIG_PATTERN + r"|\b(?:MoE|kernel|GEMM|tile)\s+configs?\b", re.I)  # "## Fused MoE configs"
 # "a full retuning sweep of the flagship FP8 rowwise CUTLASS GEMM, up to 2x faster", "made that op up to 30x faster, a pure
 # kernel change": the sentence says the kernel, not the format, is what changed
 _KERNEL_CHANGE = re.compile(r"\bre-?tun(?:ed|es|ing)\b|\btuning sweep\b|\b(?:pure|plain)\s+kernel\s+(?:change|swap|win)\b|"
-                            r"\bkernel[- ]only\b", re.I)
+                            r"\bkernel[- ]only\b|" + _TUNED_CONFIG_PATTERN, re.I)
+_FUSED_MOE = re.compile(r"fused[-_ ]moe", re.I)
 _W4_KERNEL = re.compile(r"\b(?:Marlin|Machete|ExLlama(?:V2)?|tinygemm|AWQ kernel|GPTQ kernel)\b", re.I)
 _KERNEL_LIBRARY_BASELINE = re.compile(r"\b(?:vs\.?|versus|against|over|relative to)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,2}?"
                                       r"(?:" + _GEMM_LIBRARIES + r")\b", re.I)
