@@ -34,9 +34,14 @@ FLOORS = {
     # .964 as they joined, while the subsets below, which the session's rules never touched on ops, hold theirs;
     # twelfth session: seventy-six more documents by nineteen writers, zzzv-zzzzn, six of them held out, 990
     # documents in all, technique .910 -> .912, mechanism .886 -> .890, op_kind .954 -> .953, op_value .964 -> .963
-    # as the new writers joined, the session-start subset below holding its own)
-    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.91,
-            "mechanism": 0.885, "op_kind": 0.95, "op_value": 0.96, "hedge": 0.985},
+    # as the new writers joined, the session-start subset below holding its own; thirteenth session: seventeen more
+    # blind samples, zzzzo-zzzzzb, 88 documents by writers aimed at FP8/FP4 kernels compared at one format, engine
+    # comparisons and mixed-technique documents, scored blind at mechanism .51-1.00 and op_kind .62-1.00, 1,078
+    # documents in all: whole-dev technique .912 -> .907, mechanism .890 -> .884, op_kind .953 -> .948, direction
+    # .986 -> .985 as they joined, while every earlier subset below, the twelfth session's 990 documents included,
+    # rose or held)
+    "dev": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.98, "technique": 0.905,
+            "mechanism": 0.88, "op_kind": 0.945, "op_value": 0.96, "hedge": 0.985},
     # dev as it stood at the end of the twelfth session (writers a-zzzzn, 990 documents): the thirteenth session's
     # figures on it (technique .912, mechanism .890 -> .8904)
     "dev-a-to-zzzzn": {"f1": 0.98, "unit": 0.99, "low": 0.99, "metric": 0.88, "direction": 0.985, "technique": 0.91,
@@ -67,15 +72,16 @@ FLOORS = {
     "dev-a-to-zc": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.87, "direction": 0.985, "technique": 0.93,
                     "mechanism": 0.905, "op_kind": 0.97, "op_value": 0.98, "hedge": 0.985},
     # dev as it stood before v-zc joined (writers a-u, 314 documents): its floors stay where they were set
-    # (technique .92 -> .935 and mechanism .91 -> .925 in the eleventh session, at .940 and .933)
+    # (technique .92 -> .935 and mechanism .91 -> .925 in the eleventh session, at .940 and .933; mechanism .93 in the
+    # thirteenth, at .9325)
     "dev-a-to-u": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.875, "direction": 0.985, "technique": 0.935,
-                   "mechanism": 0.925, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
+                   "mechanism": 0.93, "op_kind": 0.975, "op_value": 0.985, "hedge": 0.98},
     # dev as it stood before o-u joined (writers a-n, 239 documents): its floors stay where they were set
     # (mechanism .945 -> .94 in the fifth session: "half the bytes" found two more a-n claims, one of them with
     # the paragraph's FP8 technique where gold has the KV cache's; claim F1 rose .991 -> .992; .945 in the twelfth
-    # session, at .952)
+    # session, at .952; .95 in the thirteenth, at .9535)
     "dev-a-to-n": {"f1": 0.985, "unit": 0.99, "low": 0.99, "metric": 0.89, "direction": 0.985, "technique": 0.95,
-                   "mechanism": 0.945, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
+                   "mechanism": 0.95, "op_kind": 0.98, "op_value": 0.985, "hedge": 0.985},
     # the 144 documents of writers a-g, where the floors were first set: the same floors, raised as they rose,
     # so adding harder blind samples to dev never hides a loss on the text the floors were set on (mechanism .955 ->
     # .96 in the twelfth session, at .964)
