@@ -3009,3 +3009,12 @@ def test_a_tuned_tile_table_is_a_kernel_change_not_fusion_or_a_format() -> None:
                  "config for Qwen3-Next on H100: for batch sizes 96 to 512 the tuned tiles run ~25% faster than the default "
                  "heuristic.\n")
     assert (fp8["25%"].technique, fp8["25%"].mechanism) == (None, "compute")
+
+
+def test_a_header_row_naming_two_kernels_at_one_format_makes_its_ratios_kernel_speedups() -> None:
+    text = ("# FP8 GEMM kernels for DeepSeek-V3\n\n## Results\n\n| Shape | cuBLAS FP8 (us) | DeepGEMM (us) | Speedup |\n"
+            "|---|---|---|---|\n| 64 x 2112 x 7168 | 20.1 | 7.4 | 2.7x |\n")
+    cs = claims(text)
+    assert (cs["2.7x"].technique, cs["2.7x"].mechanism) == (None, "compute")
+    formats = claims(text.replace("| cuBLAS FP8 (us) | DeepGEMM (us) |", "| cuBLAS BF16 (us) | DeepGEMM FP8 (us) |"))
+    assert formats["2.7x"].technique == "fp8-quantization"

@@ -2087,6 +2087,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if technique == "fp8-quantization" and cell is not None and cell.col_header \
             and _KERNEL_LIBRARY_BASELINE.search(cell.col_header):
         technique = None  # "| ... | Speedup vs CUTLASS 3.6 |": the column compares one kernel library with another
+    if technique == "fp8-quantization" and cell is not None and sum(
+            1 for h in cell.header_row if h and (_KERNEL_LIBRARY.search(h) or _TRITON.search(h))) >= 2 \
+            and not _contrasts_formats(" | ".join(cell.header_row)):
+        # "| Shape | cuBLAS FP8 (us) | DeepGEMM (us) | Speedup |": the columns are two kernels at one format
+        technique, kernel_swap = None, True
     if technique == "fp8-quantization" and cell is None and not _PRECISION_WORD.search(sent_text) \
             and not _contrasts_formats(sent_text) and _KERNEL_SUBJECT.search(sent_text):
         # "Replacing the Triton block-scaled kernels with DeepGEMM cut median ITL by 9 %" in an FP8 document: the
