@@ -3018,3 +3018,10 @@ def test_a_header_row_naming_two_kernels_at_one_format_makes_its_ratios_kernel_s
     assert (cs["2.7x"].technique, cs["2.7x"].mechanism) == (None, "compute")
     formats = claims(text.replace("| cuBLAS FP8 (us) | DeepGEMM (us) |", "| cuBLAS BF16 (us) | DeepGEMM FP8 (us) |"))
     assert formats["2.7x"].technique == "fp8-quantization"
+
+
+def test_an_fp8_kernel_read_against_an_fp8_kernel_is_compute_side_whatever_its_cue_words() -> None:
+    cs = claims("# FP8 GEMM kernels: DeepGEMM against CUTLASS 3.6\n\n## Grouped GEMMs\n\nThe grouped kernels come in at only "
+                "1.1-1.2x against the same CUTLASS baseline, because grouped GEMMs of those sizes already sit near the memory "
+                "roof.\n")
+    assert (cs["1.1-1.2x"].technique, cs["1.1-1.2x"].mechanism) == (None, "compute")

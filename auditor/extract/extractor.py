@@ -2079,6 +2079,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "Machete vs Marlin, GPTQ-INT4 | ... | +46%", "46% more throughput with Machete than with Marlin": two kernels
         # for one 4-bit checkpoint, the format unchanged
         technique, kernel_swap = None, True
+    fp8_before_kernel_rules = technique == "fp8-quantization"
     if technique == "fp8-quantization" and (not _PRECISION_WORD.search(sent_text) or (
             _KERNEL_CONTEXT.search(sent_text) and not _contrasts_formats(sent_text))) and format_held_fixed(document, block):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
@@ -2124,6 +2125,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # "| Block-scale FP8 GEMM | dense projections | 2X |", "A 2.7x GEMM at batch size 64 shrinks ...": one
         # FP8 kernel against another; no 16-bit side is named, so the format is no change
         technique = None
+    kernel_swap = kernel_swap or (fp8_before_kernel_rules and technique is None)  # an FP8 kernel against an FP8 kernel
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
