@@ -2064,15 +2064,13 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # 4x faster than at FP16": the cache's format is what changed; the kernel is where it shows
         technique = "kv-cache-quantization"
     kernel_swap = False  # one kernel or tile table against another at one format (classify reads it: compute-side)
-    if technique == "kernel-fusion" and not any(t[2] == "kernel-fusion" and sent.start <= t[0] < sent.end for t in techs
-                                               if not _FUSED_MOE.fullmatch(_doc_text(doc)[doc[t[0]].idx:doc[t[1] - 1].idx
-                                                                                           + len(doc[t[1] - 1].text)])) \
+    if technique == "kernel-fusion" and not any(
+            t[2] == "kernel-fusion" and sent.start <= t[0] < sent.end and not _FUSED_MOE.fullmatch(doc[t[0]:t[1]].text)
+            for t in techs) \
             and (_TUNED_CONFIG.search(sent_text) or (block.section and _CONFIG_HEADING.search(block.section[-1]))):
         # "tuned configs improve inter-token latency by roughly 8%" under "## Fused MoE configs": the fused MoE kernel
         # is the setting, its tile table the change
         technique, kernel_swap = None, True
-    if technique == "fp8-quantization" and _TUNED_CONFIG.search(sent_text) and not _contrasts_formats(sent_text):
-        technique, kernel_swap = None, True  # "the tuned tiles run ~25% faster than the default heuristic"
     if technique == "weight-quantization" and not _PRECISION_CONTRAST_RE.search(sent_text) and len(
             {m.group(0).lower().split()[0] for m in _W4_KERNEL.finditer(
                 " | ".join(cell.row_cells) if cell is not None else sent_text)}) >= 2:
@@ -2080,6 +2078,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # for one 4-bit checkpoint, the format unchanged
         technique, kernel_swap = None, True
     fp8_before_kernel_rules = technique == "fp8-quantization"
+    if technique == "fp8-quantization" and _TUNED_CONFIG.search(sent_text) and not _contrasts_formats(sent_text):
+        technique = None  # "the tuned tiles run ~25% faster than the default heuristic"
     if technique == "fp8-quantization" and (not _PRECISION_WORD.search(sent_text) or (
             _KERNEL_CONTEXT.search(sent_text) and not _contrasts_formats(sent_text))) and format_held_fixed(document, block):
         # "timed them against the best PyTorch FP8 result", "against DeepSeek's own internal kernels" in the
@@ -2092,7 +2092,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
             1 for h in cell.header_row if h and (_KERNEL_LIBRARY.search(h) or _TRITON.search(h))) >= 2 \
             and not _contrasts_formats(" | ".join(cell.header_row)):
         # "| Shape | cuBLAS FP8 (us) | DeepGEMM (us) | Speedup |": the columns are two kernels at one format
-        technique, kernel_swap = None, True
+        technique = None
     if technique == "fp8-quantization" and cell is None and not _PRECISION_WORD.search(sent_text) \
             and not _contrasts_formats(sent_text) and _KERNEL_SUBJECT.search(sent_text):
         # "Replacing the Triton block-scaled kernels with DeepGEMM cut median ITL by 9 %" in an FP8 document: the
@@ -3206,7 +3206,7 @@ _CONFIG_HEADING = re.compile(_TUNED_CONFIG_PATTERN + r"|\b(?:MoE|kernel|GEMM|til
 # "a full retuning sweep of the flagship FP8 rowwise CUTLASS GEMM, up to 2x faster", "made that op up to 30x faster, a pure
 # kernel change": the sentence says the kernel, not the format, is what changed
 _KERNEL_CHANGE = re.compile(r"\bre-?tun(?:ed|es|ing)\b|\btuning sweep\b|\b(?:pure|plain)\s+kernel\s+(?:change|swap|win)\b|"
-                            r"\bkernel[- ]only\b|" + _TUNED_CONFIG_PATTERN, re.I)
+                            r"\bkernel[- ]only\b", re.I)
 _FUSED_MOE = re.compile(r"fused[-_ ]moe", re.I)
 _W4_KERNEL = re.compile(r"\b(?:Marlin|Machete|ExLlama(?:V2)?|tinygemm|AWQ kernel|GPTQ kernel)\b", re.I)
 _KERNEL_LIBRARY_BASELINE = re.compile(r"\b(?:vs\.?|versus|against|over|relative to)\s+(?:the\s+)?(?:[\w'.-]+\s+){0,2}?"
