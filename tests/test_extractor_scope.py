@@ -3025,3 +3025,13 @@ def test_an_fp8_kernel_read_against_an_fp8_kernel_is_compute_side_whatever_its_c
                 "1.1-1.2x against the same CUTLASS baseline, because grouped GEMMs of those sizes already sit near the memory "
                 "roof.\n")
     assert (cs["1.1-1.2x"].technique, cs["1.1-1.2x"].mechanism) == (None, "compute")
+
+
+def test_a_figure_read_as_a_multiple_of_a_chip_compares_hardware_not_the_paragraphs_technique() -> None:
+    cs = claims("# A100 to Blackwell\n\n## A100 to H100\n\nWe drew three bars for GPT-J 6B: an A100 on the August software, "
+                "an H100 on the same software, and an H100 running TensorRT-LLM with in-flight batching. The H100 alone "
+                "delivered 4x the A100.\nWith TensorRT-LLM added it reached 8x.\n\n## Batching\n\nIn-flight batching on the "
+                "H100 with TensorRT-LLM gave 2x the throughput of static batching.\n")
+    for fig in ("4x", "8x"):
+        assert (cs[fig].technique, cs[fig].mechanism) == (None, "unknown"), fig
+    assert cs["2x"].technique == "continuous-batching"

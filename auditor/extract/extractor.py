@@ -1114,7 +1114,7 @@ def _compares_systems(text: str) -> bool:
     m = _THE_X_RESULT.search(text)
     if m and (ctx.HARDWARE_RE.search(m.group(0)) or _ENGINE_RE.search(m.group(0))):
         return True
-    return bool(_SYSTEM_CMP_RE.search(text) or _OUTPUT_OF_SYSTEM.search(text))
+    return bool(_SYSTEM_CMP_RE.search(text) or _OUTPUT_OF_SYSTEM.search(text) or _TIMES_THE_CHIP.search(text))
 
 
 # "2x to 5x the total throughput of the H200 node": a figure read as a multiple of another system's output
@@ -2934,9 +2934,13 @@ _SUBSTRATE_RE = re.compile(r"(?:\b(?:build|builds|built|building|based)\s+(?:on|
 _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|used|uses|ran|runs|included|includes|"
                               r"already)\b[^,;.]*$", re.I)
 # "4x the Llama 2 70B performance of an H100", "4x the previous generation": a figure against hardware
+# "The H100 alone delivered 4x the A100": the chip itself the baseline
+_CHIPS = r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|Blackwell)"
 _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w./-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
-                          r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|"
-                          r"Blackwell)\b|the (?:previous|prior|last) generation\b)", re.I)
+                          + _CHIPS + r"\b|the (?:previous|prior|last) generation\b|the\s+(?:NVIDIA\s+|AMD\s+)?" + _CHIPS
+                          + r"(?![\w-])(?!\s+(?:with|running|on|in|using|plus)\b))", re.I)
+_TIMES_THE_CHIP = re.compile(r"\d(?:\.\d+)?\s?[x×]\s+the\s+(?:NVIDIA\s+|AMD\s+)?" + _CHIPS
+                             + r"(?![\w-])(?!\s+(?:with|running|on|in|using|plus)\b)", re.I)
 _CHIP_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Rubin)\b")
 _CHIP_BASELINE = re.compile(
     r"\b(?:than|vs\.?|versus|against|over|ahead of|compared (?:with|to)|relative to|of)\s+(?:one\s+|a\s+single\s+|an?\s+|"
