@@ -3035,3 +3035,16 @@ def test_a_figure_read_as_a_multiple_of_a_chip_compares_hardware_not_the_paragra
     for fig in ("4x", "8x"):
         assert (cs[fig].technique, cs[fig].mechanism) == (None, "unknown"), fig
     assert cs["2x"].technique == "continuous-batching"
+
+
+def test_a_technique_in_a_parenthesis_of_run_settings_is_no_subject_and_a_pair_of_sizes_is_memory() -> None:
+    cs = claims("# torchao release notes\n\n## Benchmark table refresh\n\nThe README now carries an H100 table for "
+                "Llama-3.1-8B (torch.compile, batch size 1). Against bfloat16 at 126.90 tokens/s:\n\n"
+                "- int4wo-64 (INT4 weight-only, group size 64): 241.39 tokens/s, a 90% throughput gain, and the checkpoint "
+                "shrinks from 15.01 GB to 4.22 GB.\n- int8wo (INT8 weight-only): +57% tokens/s.\n")
+    assert cs["90%"].technique == cs["57%"].technique == "weight-quantization"
+    size = cs["15.01 GB to 4.22"]
+    assert (size.metric, size.direction) == ("memory", "better")
+    fused = claims("# torchao release notes\n\n## Compile\n\nThe README now carries an H100 table for Llama-3.1-8B "
+                   "(torch.compile). Against eager mode at 126.90 tokens/s:\n\n- compiled: +57% tokens/s.\n")
+    assert fused["57%"].technique == "kernel-fusion"

@@ -1995,8 +1995,11 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
     if metric is None and fig.unit == "abs" and re.match(r"\s*[kKmM]?\s*tokens\b", sent_text[rel_e:]) \
             and _POOL_WORDS.search(sent_text):
         metric = "capacity"  # "the pool goes from 43,928 to 87,857 tokens"
-    if metric is None and fig.unit == "abs" and _SIZE_UNIT.search(doc[fig.start:min(sent.end, fig.end + 1)].text):
-        metric = "memory"  # "drops from 54 GB to 14.1 GB"
+    if metric in (None, "throughput", "latency", "ttft", "itl", "tpot", "e2e", "unspecified") and fig.unit == "abs" \
+            and _SIZE_UNIT.search(doc[fig.start:min(sent.end, fig.end + 1)].text):
+        # "drops from 54 GB to 14.1 GB"; "a 90% throughput gain, and the checkpoint shrinks from 15.01 GB to 4.22 GB":
+        # a pair of sizes is a footprint whatever speed the sentence also names
+        metric = "memory"
     if metric is None and (_PRICE_RE.search(_figure_clause(_doc_text(doc), sent, fig_cs, fig_ce))
                            or _PRICE_AFTER.match(sent_text, rel_e)):
         metric = "cost"  # "input goes from $5.00 to $2.50", "Input down 78%, to $0.075", "the input price is 30x"
@@ -3020,6 +3023,23 @@ _BEYOND_RE = re.compile(r"\b(?:not only|not just|beyond|besides|other than|apart
 _TP_SETTING_NOUNS = {"size", "sizes", "degree", "degrees", "rank", "ranks", "group", "groups", "width", "dimension"}
 
 
+_SETTING_IN_PARENS = re.compile(r"\b(?:batch(?:\s+size)?\s*=?\s*\d+|bs\s*=?\s*\d+|TP\s*=?\s*\d+|concurrency\s*=?\s*\d+|"
+                                r"\d+\s+concurrent|input\s+\d+|output\s+\d+|greedy)\b", re.I)
+
+
+def _in_settings_parenthesis(doc: Doc, t: tuple[int, int, str]) -> bool:
+    """A technique listed inside a parenthesis that also gives the run's operating point ("(torch.compile, batch size
+    1)", "(CUDA graphs, TP 8, bs=16)"): a setting every figure shares."""
+    lo = next((i for i in range(t[0] - 1, max(-1, t[0] - 10), -1) if doc[i].text in ("(", ")")), None)
+    if lo is None or doc[lo].text != "(":
+        return False
+    hi = next((i for i in range(t[1], min(len(doc), t[1] + 14)) if doc[i].text in ("(", ")")), None)
+    if hi is None or doc[hi].text != ")":
+        return False
+    inner = doc[lo + 1:hi].text
+    return "," in inner and bool(_SETTING_IN_PARENS.search(inner))
+
+
 def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     """A technique named as a setting ("tensor parallelism 8", "TP=4") or as what the figure is compared
     against ("pipeline parallelism in place of tensor parallelism", "instead of ... tensor-parallel")."""
@@ -3045,6 +3065,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if before[-2:] in (["ship", "in"], ["ships", "in"], ["shipped", "in"], ["stored", "in"], ["comes", "in"]):
         return True  # "whose MoE weights already ship in MXFP4": how the model comes, a setting
+    if _in_settings_parenthesis(doc, t):
+        return True  # "an H100 table for Llama-3.1-8B (torch.compile, batch size 1)": how every run was set up
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
         return True
     clause: list[str] = []  # "against the PagedAttention-based kernels of FlashAttention and FlashInfer"
