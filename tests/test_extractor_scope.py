@@ -3048,3 +3048,15 @@ def test_a_technique_in_a_parenthesis_of_run_settings_is_no_subject_and_a_pair_o
     fused = claims("# torchao release notes\n\n## Compile\n\nThe README now carries an H100 table for Llama-3.1-8B "
                    "(torch.compile). Against eager mode at 126.90 tokens/s:\n\n- compiled: +57% tokens/s.\n")
     assert fused["57%"].technique == "kernel-fusion"
+
+
+def test_a_technique_named_by_its_absence_is_no_subject_and_no_rival() -> None:
+    cs = claims("# DeepSeek-V3 MTP on H200: forum notes\n\n## Numbers\n\n- Overlap scheduling alone, no MTP: from 51.0 to "
+                "60.4 tok/s per rank.\n- MTP on top: 81.5 tok/s per rank, +35%.\n")
+    assert (cs["51.0 to 60.4"].technique, cs["51.0 to 60.4"].mechanism) == (None, "compute")
+    assert cs["35%"].technique == "speculative-decoding"
+    hw = claims("# Speculative decoding in TensorRT-LLM\n\nLookahead decoding claimed 1.8x on MT-bench. NVIDIA's MLPerf post "
+                "had a single B200 at up to 4x the per-GPU tokens per second of H100 on Llama 2 70B, with no speculation "
+                "involved.\n")
+    assert (hw["4x"].technique, hw["4x"].mechanism) == (None, "unknown")
+    assert hw["1.8x"].technique == "speculative-decoding"

@@ -3094,9 +3094,12 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     two = " ".join(x.lower_ for x in doc[max(0, t[0] - 2):t[0]])
     if _PARTNER_RE.search(two) or _BEYOND_RE.search(two):
         return True  # "TEAL also composes with weight quantization", "Turbo is not only speculation": not the subject
-    if t[0] > 0 and doc[t[0] - 1].lower_ == "no" and (t[1] >= len(doc) or doc[t[1]].text in (",", ".", ";")
-                                                      or doc[t[1]].lower_ in ("needed", "required", "and", "or")):
-        return True  # "No MTP, no two-batch overlap needed on pure NVLink": what the run did without
+    if t[0] > 0 and doc[t[0] - 1].lower_ in ("no", "nothing") and (
+            t[1] >= len(doc) or doc[t[1]].text in (",", ".", ";", ":", ")")
+            or doc[t[1]].lower_ in ("needed", "required", "and", "or", "involved", "used", "anywhere", "in")):
+        # "No MTP, no two-batch overlap needed on pure NVLink", "Overlap scheduling alone, no MTP:", "1.9x the H100
+        # with nothing speculative in the picture": what the run did without
+        return True
     if t[0] > 1 and doc[t[0] - 2].lower_ == "not" and doc[t[0] - 1].lower_ == "about":
         return True  # "Apple's numbers for MLX are not about speculation"
     if t[0] > 0 and doc[t[0] - 1].lower_ in ("without", "w/o"):
@@ -3520,7 +3523,9 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "than the previous server speculation path": a technique against its own last version
     # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
-    if set_aside and techs and techs[0][2] in set_aside and (topic is None or topic == techs[0][2]):
+    absent = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end and s0 > 0
+              and doc[s0 - 1].lower_ in ("no", "nothing")}
+    if set_aside and techs and techs[0][2] in set_aside - absent and (topic is None or topic == techs[0][2]):
         if techs[0][2] == "tensor-parallelism" and _OTHER_PARALLELISM.search(sent_text):
             return None  # "pipeline parallelism delivers 1.5x the throughput of TP": a layout outside the lexicon
         return techs[0][2]
