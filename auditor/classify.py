@@ -132,6 +132,9 @@ def classify(claims: list[Claim], document: Document | None = None) -> list[Clai
     and a paragraph's later sentence reads the paragraph's opening one for its subject."""
     for c in claims:
         c.mechanism = mechanism_for(c.technique, c.sentence, c.metric, c.text)  # type: ignore[assignment]
+        if c.chips_compared and c.technique is None and c.metric not in ("memory", "capacity"):
+            c.mechanism = "unknown"  # type: ignore[assignment]  # hardware compared, whatever cue words it holds
+            continue
         if c.kernel_swap and c.technique is None and not _is_bundle(c.sentence):  # (whatever metric it is read in)
             c.mechanism = "compute"  # type: ignore[assignment]  # one kernel against another at the same format
         if c.mechanism == "unknown" and c.technique is None and document is not None and c.block is not None \

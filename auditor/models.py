@@ -192,6 +192,7 @@ class Claim(_Model):
     block: int = Field(default=-1, exclude=True)
     source_line: str = Field(default="", exclude=True)
     kernel_swap: bool = Field(default=False, exclude=True)  # the extractor read one kernel against another, one format
+    chips_compared: bool = Field(default=False, exclude=True)  # the extractor read one chip against another
 
 
 class Finding(_Model):

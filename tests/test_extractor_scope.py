@@ -3060,3 +3060,14 @@ def test_a_technique_named_by_its_absence_is_no_subject_and_no_rival() -> None:
                 "involved.\n")
     assert (hw["4x"].technique, hw["4x"].mechanism) == (None, "unknown")
     assert hw["1.8x"].technique == "speculative-decoding"
+
+
+def test_a_chip_against_another_chip_drops_the_techniques_it_ran_with_and_their_cue_words() -> None:
+    cs = claims("# Serving digest\n\nSGLang's June write-up on GB200 NVL72, with prefill/decode disaggregation and large-scale "
+                "expert parallelism, reported 2.7x the per-GPU decoding throughput of its earlier H100 deployment.\n\n"
+                "On one H200, prefill/decode disaggregation raised goodput by 1.6x over colocated serving.\n\n"
+                "The H200 gave 1.3-1.5x the output throughput of the H100, the gap widening as the batch grew and KV "
+                "memory ran out on the smaller card.\n")
+    assert (cs["2.7x"].technique, cs["2.7x"].mechanism) == (None, "unknown")
+    assert cs["1.6x"].technique == "disaggregated-serving"
+    assert (cs["1.3-1.5x"].technique, cs["1.3-1.5x"].mechanism) == (None, "unknown")

@@ -2129,6 +2129,9 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         # FP8 kernel against another; no 16-bit side is named, so the format is no change
         technique = None
     kernel_swap = kernel_swap or (fp8_before_kernel_rules and technique is None)  # an FP8 kernel against an FP8 kernel
+    # one chip against another (classify reads it: hardware compared, unknown whatever cue words the sentence holds)
+    chips_compared = technique is None and _distinct_chips(sent_text) >= 2 and bool(
+        _HARDWARE_OF.search(sent_text[rel_s:]) or (baseline and ctx.HARDWARE_RE.search(baseline)))
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
@@ -2152,7 +2155,7 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         text=document.text[start:end], sentence=" ".join(_claim_sentence(sent_text, cell).split())[:500],
         value=fig.value, low=fig.low, unit=fig.unit, ratio=ratio,  # type: ignore[arg-type]
         metric=metric, direction=direction, hedge=hedge,  # type: ignore[arg-type]
-        technique=technique, kernel_swap=kernel_swap,
+        technique=technique, kernel_swap=kernel_swap, chips_compared=chips_compared,
         op_kind=op.kind if op else "unstated",  # type: ignore[arg-type]
         op_value=op.value if op else None,
         op_source=op_source,  # type: ignore[arg-type]
@@ -3485,6 +3488,12 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
             in_sent = []
             if topic in _DTYPE_TECHNIQUES:
                 topic = None
+    if in_sent and _distinct_chips(sent_text) >= 2 and (_HARDWARE_OF.search(sent_text[rel_fig_start:]) or (
+            baseline and ctx.HARDWARE_RE.search(baseline))) and not _FORMAT_WORD_RE.search(baseline or "") \
+            and not {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES):
+        # "SGLang's write-up on GB200 NVL72, with prefill/decode disaggregation ..., reported 2.7x the per-GPU decoding
+        # throughput of its earlier H100 deployment": a chip against another, the techniques it ran with settings
+        return None
     if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and _HARDWARE_OF.search(sent_text[rel_fig_start:]):
         return None  # "GB300 NVL72 does up to 2.83x the tok/s/GPU of GB200 NVL72": the baseline is another chip
     if in_sent and {t[2] for t in in_sent} <= set(_DTYPE_TECHNIQUES) and baseline and (
