@@ -34,6 +34,9 @@ _VERSION = re.compile(r"\bv?\d+\.\d+\.\d+\b|\bv\d+\.\d+\b")  # "| 1.5.0 (ms) | 1
 _RELEASE_BASELINE = re.compile(r"\b(?:than|of|against|over|vs\.?|versus)\s+(?:the\s+)?(?:v\d+(?:\.\d+)*\b|"
                                r"V\d\s+engine|(?:previous|prior|older|last|earlier)\s+(?:release|version|engine|build))",
                                re.I)
+_OTHER_ENGINES_AFTER = re.compile(r"[^,;.()]{0,40}?\b(?:over|than|against|vs\.?|versus|compared (?:with|to)|relative to)\s+"
+                                  r"(?:the\s+)?(?:best\s+(?:of\s+the\s+)?)?(?:other|existing|leading|competing|rival)\s+"
+                                  r"(?:[\w-]+\s+){0,3}?(?:engines|systems|frameworks|servers)\b", re.I)
 _BASELINE_PHRASE = re.compile(r"\b(?:over|than|against|vs\.?|versus|compared (?:with|to)|relative to)\s+(?:the\s+)?"
                               r"(?:previous|prior|older|earlier|old|existing)\b[^,;.]*", re.I)
 _JOINED_RE = re.compile(r"[a-z]\s(?:\+|plus)\s[A-Za-z]")  # "continuous batching plus PagedAttention"
@@ -99,6 +102,12 @@ def mechanism_for(technique: str | None, sentence: str, metric: str | None = Non
         return "unknown"
     if metric in ("memory", "capacity") and not (_HOST_RAM_RE.search(sentence) and not _CARD_MEMORY_RE.search(sentence)):
         return "residency"  # less memory a request, more requests resident: what the figure measures
+    at = sentence.find(figure) if figure else -1
+    if at >= 0 and _OTHER_ENGINES_AFTER.match(sentence, at + len(figure or "")) \
+            and re.search(r"(?<![\w.])\d+(?:\.\d+)?\s?(?:[x×]|%)(?!\w)", sentence[:at]):
+        # "1.1x over its previous scheduler and 1.3x over other state-of-the-art engines": the second figure sets
+        # the system against other engines, whatever change the sentence names for the first
+        return "unknown"
     # "5.5x more requests per second" is a rate, not room for more requests
     for text in ((clause, sentence) if clause else (sentence,)):
         s = re.sub(r"(?:requests|queries|tokens)\s*(?:per second|/\s*s(?:ec)?)\b", "rate", text.lower())
