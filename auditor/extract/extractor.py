@@ -2831,7 +2831,8 @@ _CREDITED_LIST = re.compile(r"\b(?:credited (?:jointly |together )?to|attributed
 
 
 _THAN_WORDS = {"than", "over", "versus", "vs", "vs.", "compared", "relative"}
-_BEATS_WORDS = {"beats", "beat", "outperforms", "outperform", "outperformed", "outruns", "outran", "outpaces", "outpaced"}
+_BEATS_WORDS = {"beats", "beat", "outperforms", "outperform", "outperformed", "outruns", "outran", "outpaces", "outpaced",
+                "trails", "trailed", "overtakes", "overtook", "surpasses", "surpassed", "exceeds", "exceeded"}
 _NOT_A_COMPARISON = {"more", "less", "fewer", "rather", "other", "greater", "higher", "lower"}
 _PHRASE_OPENERS = {"with", "using", "by", "via", "through", "from"}
 
@@ -2849,8 +2850,8 @@ def _named_as_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
             return False
         if x.is_punct and x.text not in ("-", "'s"):
             return False
-        if low in _BEATS_WORDS:
-            return True  # "disaggregation beats aggregated in-flight batching by 1.4x"
+        if low in _BEATS_WORDS or (low == "out" and i > 0 and doc[i - 1].lower_ in ("edges", "edged", "edge")):
+            return True  # "disaggregation beats aggregated in-flight batching by 1.4x", "INT4 AWQ edges out FP8 by 1.5%"
         if low == "as" and any(y.lower_ in ("many", "much", "long", "fast", "high", "large") and y.i > 0
                                and doc[y.i - 1].lower_ == "as" for y in doc[max(0, i - 10):i]):
             return True  # "keeps 2.2x as many requests in a batch as Orca (Oracle)"
