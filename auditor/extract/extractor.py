@@ -3069,6 +3069,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True
     if before[-2:] in (["ship", "in"], ["ships", "in"], ["shipped", "in"], ["stored", "in"], ["comes", "in"]):
         return True  # "whose MoE weights already ship in MXFP4": how the model comes, a setting
+    if before[-1:] == ["simulated"] or before[-2:] == ["simulated", "-"] or before[-3:] == ["standing", "in", "for"]:
+        return True  # "Decode with simulated MTP, batch size 128": a stand-in the runs hold fixed, not a change measured
     if _in_settings_parenthesis(doc, t):
         return True  # "an H100 table for Llama-3.1-8B (torch.compile, batch size 1)": how every run was set up
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
