@@ -3106,3 +3106,12 @@ def test_a_simulated_technique_is_a_setting_of_the_run_not_its_change() -> None:
     assert cs["35 %"].technique is None
     assert cs["6.6%"].technique is None
     assert cs["1.6x"].technique == "speculative-decoding"
+
+
+def test_one_technique_joined_to_a_system_on_both_sides_leaves_the_systems_compared() -> None:
+    cs = claims("# EAGLE-3 in SGLang: my rerun\n\nWith the EAGLE-3 head on, throughput rose 2.36x at batch size 1. At bs 64 "
+                "SGLang + EAGLE-3 pushes 1.25x the tokens/s of vLLM + EAGLE-3. At c=1 TensorRT-LLM + Medusa was about 1.4x "
+                "the tokens/s of vLLM + Medusa.\n")
+    assert cs["2.36x"].technique == "speculative-decoding"
+    for fig in ("1.25x", "1.4x"):
+        assert (cs[fig].technique, cs[fig].mechanism) == (None, "unknown"), fig

@@ -2912,6 +2912,26 @@ def _sentence_start(doc: Doc, i: int) -> int:
     return starts[-1] if starts else max(0, at - 300)
 
 
+def _technique_on_both_sides(doc: Doc, fig: _Fig, in_sent: list[tuple[int, int, str]]) -> bool:
+    """"H200 + EAGLE-3 ends up about 1.3 times the tokens/s of H100 + EAGLE-3": one technique joined to a system on the
+    subject's side and again on the baseline's, so the systems are what differ."""
+    def joined(t: tuple[int, int, str]) -> bool:
+        if t[0] < 2 or doc[t[0] - 1].text not in ("+", "with"):
+            return False
+        j = t[0] - 2
+        while j > 0 and not doc[j - 1].whitespace_:
+            j -= 1  # "TensorRT-LLM + Medusa": the whole hyphenated name
+        host = doc[j:t[0] - 1].text.strip()
+        return bool(_ENGINE_RE.fullmatch(host) or ctx.HARDWARE_RE.fullmatch(host))
+    for name in {t[2] for t in in_sent}:
+        spans = [t for t in in_sent if t[2] == name]
+        before = [t for t in spans if t[1] <= fig.start]
+        after = [t for t in spans if t[0] >= fig.end]
+        if before and after and joined(before[-1]) and joined(after[0]):
+            return True
+    return False
+
+
 def _shared_by_both(doc: Doc, t: tuple[int, int, str]) -> bool:
     """"both running Dynamo with TensorRT-LLM, MTP and disaggregated prefill/decode": what both sides
     of the comparison run is held fixed, not what the figure measures."""
@@ -3460,6 +3480,8 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "FP8 checkpoint served as two TP4 replicas vs the stock single instance": the layout is the change
     if _next_sentence_calls_it_a_bundle(doc, sent):
         return None  # "Dynamo ... up to 30x ... Both numbers describe the whole stack (...)": the next sentence says so
+    if in_sent and _technique_on_both_sides(doc, fig, in_sent):
+        return None  # "SGLang + EAGLE-3 pushes 1.25x the tokens/s of vLLM + EAGLE-3": engines (or chips) compared
     if _joined_by_plus(sent_text):
         return None  # "vLLM defaults vs SGLang + FP8 + EAGLE3: 2.7x lower at BS=1": three changes in one number
     if block.cell is not None and _mode_column_names_other_subject(block.cell):
