@@ -3115,3 +3115,11 @@ def test_one_technique_joined_to_a_system_on_both_sides_leaves_the_systems_compa
     assert cs["2.36x"].technique == "speculative-decoding"
     for fig in ("1.25x", "1.4x"):
         assert (cs[fig].technique, cs[fig].mechanism) == (None, "unknown"), fig
+
+
+def test_a_tensor_parallel_degree_named_as_where_gains_were_largest_is_no_subject() -> None:
+    cs = claims("# SGLang v0.4 digest\n\n## Zero-overhead batch scheduler\n\nThe scheduler now runs one batch ahead of the "
+                "GPU. There, v0.4 is 1.1x faster than v0.3, with the largest gains on small models and wide tensor "
+                "parallelism.\n\n## Tensor parallelism\n\nTensor parallelism across eight GPUs cut TPOT by 40%.\n")
+    assert cs["1.1x"].technique is None
+    assert cs["40%"].technique == "tensor-parallelism"

@@ -3071,6 +3071,9 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     if nxt is not None and (nxt.like_num or nxt.text in ("=", ":") or nxt.lower_ in _TP_SETTING_NOUNS) and \
             t[2] == "tensor-parallelism":
         return True  # "TP=4", "large tensor-parallel sizes", "across tensor-parallel ranks"
+    if t[2] == "tensor-parallelism" and t[0] > 0 and doc[t[0] - 1].lower_ in ("wide", "wider", "high", "higher", "large",
+                                                                           "larger", "low", "lower", "small", "smaller"):
+        return True  # "the largest gains on small models and wide tensor parallelism": a degree, where it was measured
     if nxt is not None and nxt.lower_ in ("off", "disabled"):  # "chunked prefill OFF": switched off
         return True
     if nxt is not None and nxt.lower_ in ("on", "enabled") and (
