@@ -3051,6 +3051,10 @@ _SETTING_IN_PARENS = re.compile(r"\b(?:batch(?:\s+size)?\s*=?\s*\d+|bs\s*=?\s*\d
                                 r"\d+\s+concurrent|input\s+\d+|output\s+\d+|greedy)\b", re.I)
 
 
+_NOT_EVALUATED_AFTER = re.compile(r"\)?\s*,?\s*(?:which|that)\s+(?:we|I)\s+(?:have|had|did)\s+not\s+(?:yet\s+)?"
+                                  r"(?:evaluated|evaluate|tested|test|measured|measure|tried|try|enabled|enable)\b", re.I)
+
+
 def _in_settings_parenthesis(doc: Doc, t: tuple[int, int, str]) -> bool:
     """A technique listed inside a parenthesis that also gives the run's operating point ("(torch.compile, batch size
     1)", "(CUDA graphs, TP 8, bs=16)"): a setting every figure shares."""
@@ -3094,6 +3098,8 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
         return True  # "whose MoE weights already ship in MXFP4": how the model comes, a setting
     if before[-1:] == ["simulated"] or before[-2:] == ["simulated", "-"] or before[-3:] == ["standing", "in", "for"]:
         return True  # "Decode with simulated MTP, batch size 128": a stand-in the runs hold fixed, not a change measured
+    if _NOT_EVALUATED_AFTER.match(doc[t[1]:min(len(doc), t[1] + 10)].text):
+        return True  # "headroom for PR #3104 (speculative decoding), which we have not evaluated": no figure's change
     if _in_settings_parenthesis(doc, t):
         return True  # "an H100 table for Llama-3.1-8B (torch.compile, batch size 1)": how every run was set up
     if bool(set(before) & _BASELINE_BEFORE) and not any(x in (",", ";", ".") for x in before):
