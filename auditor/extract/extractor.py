@@ -2912,6 +2912,10 @@ def _sentence_start(doc: Doc, i: int) -> int:
     return starts[-1] if starts else max(0, at - 300)
 
 
+_VANILLA_TP_BASELINE = re.compile(r"\b(?:against|than|over|vs\.?|versus|compared (?:with|to)|relative to|of)\s+(?:the\s+)?"
+                                  r"(?:vanilla|plain|standard|pure)\s+tensor[- ]parallel(?:ism)?\b", re.I)
+
+
 def _technique_on_both_sides(doc: Doc, fig: _Fig, in_sent: list[tuple[int, int, str]]) -> bool:
     """"H200 + EAGLE-3 ends up about 1.3 times the tokens/s of H100 + EAGLE-3": one technique joined to a system on the
     subject's side and again on the baseline's, so the systems are what differ."""
@@ -3489,6 +3493,10 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "FP8 checkpoint served as two TP4 replicas vs the stock single instance": the layout is the change
     if _next_sentence_calls_it_a_bundle(doc, sent):
         return None  # "Dynamo ... up to 30x ... Both numbers describe the whole stack (...)": the next sentence says so
+    if _VANILLA_TP_BASELINE.search(sent_text):
+        # "Against vanilla tensor parallelism on the same 96 GPUs, the disaggregated expert-parallel layout improved output
+        # throughput by up to 5x": one whole deployment layout against another, not the one technique the layout uses
+        return None
     if in_sent and _technique_on_both_sides(doc, fig, in_sent):
         return None  # "SGLang + EAGLE-3 pushes 1.25x the tokens/s of vLLM + EAGLE-3": engines (or chips) compared
     if _joined_by_plus(sent_text):
