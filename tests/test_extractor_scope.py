@@ -3142,3 +3142,10 @@ def test_a_figure_against_vanilla_tensor_parallelism_compares_whole_layouts() ->
     assert (cs["5x"].technique, cs["5x"].mechanism) == (None, "unknown")
     assert cs["1.6x"].technique == "disaggregated-serving"
     assert cs["3.9x"].technique == "tensor-parallelism"
+
+
+def test_a_table_row_whose_baseline_column_names_another_chip_compares_hardware() -> None:
+    cs = claims("# MLPerf notes: FP4 and FP8 rounds\n\n## Headline gains\n\n| Round | System | Baseline | Gain |\n|---|---|---|---|\n"
+                "| v4.1 | 1x B200, FP4 | 1x H100, FP8 | up to 4x |\n| v5.1 | 8x H200, FP8 | 8x H200, BF16 | 1.6x |\n")
+    assert (cs["4x"].technique, cs["4x"].mechanism) == (None, "unknown")
+    assert cs["1.6x"].technique == "fp8-quantization"

@@ -2059,6 +2059,9 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         technique = None
     if technique is not None and cell is not None and _row_sets_engine_against_engine(cell):
         technique = None  # "| vLLM (launch) | TGI | throughput | up to 3.5x |" under a continuous-batching title
+    row_chips = cell is not None and _row_sets_chip_against_chip(cell)
+    if row_chips:
+        technique = None  # "| v4.1 | Llama 2 70B | 1x B200, FP4 | 1x H100, FP8 | up to 4x |": chips (and their stacks) compared
     if technique == "attention-kernel" and not _KERNEL_BASELINE.search(sent_text) and any(
             t[2] == "kv-cache-quantization" and sent.start <= t[0] < sent.end
             and not re.search(r"[,;]", _doc_text(doc)[min(doc[t[0]].idx, fig_cs):max(doc[t[1] - 1].idx, fig_cs)])
@@ -2130,8 +2133,8 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         technique = None
     kernel_swap = kernel_swap or (fp8_before_kernel_rules and technique is None)  # an FP8 kernel against an FP8 kernel
     # one chip against another (classify reads it: hardware compared, unknown whatever cue words the sentence holds)
-    chips_compared = technique is None and _distinct_chips(sent_text) >= 2 and bool(
-        _HARDWARE_OF.search(sent_text[rel_s:]) or (baseline and ctx.HARDWARE_RE.search(baseline)))
+    chips_compared = row_chips or (technique is None and _distinct_chips(sent_text) >= 2 and bool(
+        _HARDWARE_OF.search(sent_text[rel_s:]) or (baseline and ctx.HARDWARE_RE.search(baseline))))
     # context
     section_text = " ".join(block.section)
     hardware = ctx.find_hardware(sent_text, rel_s) or bctx.get("hw", ctx.find_hardware) \
@@ -3391,6 +3394,17 @@ def _row_sets_engine_against_engine(cell) -> bool:
     for j, h in enumerate(cell.header_row):
         if j and j != cell.col and h and _BASELINE_HEADER.match(h) and j < len(cell.row_cells):
             return bool(_ENGINE_RE.search(cell.row_cells[j])) and not _technique_in_text(cell.row_cells[j])
+    return False
+
+
+def _row_sets_chip_against_chip(cell) -> bool:
+    """The row's "Baseline" column names a chip and another of its cells names a different one ("| 1x B200, FP4 | 1x H100,
+    FP8 | up to 4x |"): the row weighs one system's hardware against another's, whatever formats ride along."""
+    for j, h in enumerate(cell.header_row):
+        if j != cell.col and h and _BASELINE_HEADER.match(h) and j < len(cell.row_cells) \
+                and ctx.HARDWARE_RE.search(cell.row_cells[j]):
+            others = " | ".join(c for k, c in enumerate(cell.row_cells) if k not in (j, cell.col))
+            return _distinct_chips(others + " | " + cell.row_cells[j]) >= 2 and bool(ctx.HARDWARE_RE.search(others))
     return False
 
 
