@@ -3149,3 +3149,14 @@ def test_a_table_row_whose_baseline_column_names_another_chip_compares_hardware(
                 "| v4.1 | 1x B200, FP4 | 1x H100, FP8 | up to 4x |\n| v5.1 | 8x H200, FP8 | 8x H200, BF16 | 1.6x |\n")
     assert (cs["4x"].technique, cs["4x"].mechanism) == (None, "unknown")
     assert cs["1.6x"].technique == "fp8-quantization"
+
+
+def test_a_source_line_listing_several_works_that_mostly_name_no_technique_sets_no_topic() -> None:
+    body = "\n\n3/ The GPT-J 6B table: at batch size 64 it's 3.0x throughput.\n"
+    several = claims('Source: NVIDIA TensorRT-LLM blogs (H100vsA100.md, Falcon180B-H200.md, blog1 "Pushing Latency '
+                     'Boundaries" and blog2 "DeepSeek R1 MTP Implementation and Optimization"); LMDeploy README.' + body,
+                     kind="text")
+    assert several["3.0x"].technique is None
+    one = claims("Source: Apple pages on Recurrent Drafter (paper abstract, two versions) and on ReDrafter in TensorRT-LLM; "
+                 "NVIDIA blog post on recurrent drafting." + body, kind="text")
+    assert one["3.0x"].technique == "speculative-decoding"

@@ -1390,6 +1390,7 @@ def _list_leadins(document: Document) -> dict[int, OpMention]:
 _FORMAT_SWITCH_END = re.compile(r"\b(?:BF16|FP16|FP32)\s*(?:->|→|=>)\s*[^.;:]{0,40}\.\s*$", re.I)
 _OFF_LEXICON_CHANGE = re.compile(r"\b(?:sparsity|sparse|pruning|pruned|2:4|distillation|distilled)\b", re.I)
 _SEVERAL_SOURCES = re.compile(r";[^;]*;|\bposts\b", re.I)
+_SOURCE_LIST_SEP = re.compile(r",|;|\band\b")
 _BASELINE_HEADING = re.compile(r"^\W*(?:against|vs\.?|versus|compared (?:with|to)|relative to)\s", re.I)
 
 
@@ -1521,7 +1522,12 @@ def _document_context(document: Document) -> _DocContext:
             title = own if own and title.startswith(own[:20]) else title
         # (a citation of several sources names no one topic: "Source: SGLang v0.4 release blog (...); vLLM blog post
         # on speculative decoding (...); ... Posts paraphrase those sources.")
+        # (nor does one listing several works that mostly name none: "Source: NVIDIA TensorRT-LLM blogs (H100vsA100.md,
+        # Falcon180B-H200.md, blog1 ... and blog2 "DeepSeek R1 MTP ..."); LMDeploy README")
         techs = [] if _SOURCE_LINE.match(title) and _SEVERAL_SOURCES.search(title) else _technique_in_text(title)
+        seps = len(_SOURCE_LIST_SEP.findall(title))
+        if _SOURCE_LINE.match(title) and seps >= 3 and 2 * len(techs) < seps:
+            techs = []
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title) \
                 and not _rival_format(title, techs[0]) and not _FORMAT_AS_SETTING.search(title):
             d.title_technique = techs[0]
