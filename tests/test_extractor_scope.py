@@ -3160,3 +3160,12 @@ def test_a_source_line_listing_several_works_that_mostly_name_no_technique_sets_
     one = claims("Source: Apple pages on Recurrent Drafter (paper abstract, two versions) and on ReDrafter in TensorRT-LLM; "
                  "NVIDIA blog post on recurrent drafting." + body, kind="text")
     assert one["3.0x"].technique == "speculative-decoding"
+
+
+def test_a_range_of_batch_sizes_is_a_sweep_not_an_operating_point() -> None:
+    cs = claims("# Marlin notes\n\nThe IST-DASLab kernel stays close to the ideal 4x over FP16 up to batch 16-32.\n\nOn an A10 "
+                "it still gives 1.64x at batch size 128.\n\nThe Marlin README promises close to ideal 3.9x speedups for "
+                "batch sizes of 16-32 tokens.\n")
+    assert (cs["4x"].op_kind, cs["4x"].op_value) == ("unstated", None)
+    assert (cs["1.64x"].op_kind, cs["1.64x"].op_value) == ("batch_size", 128)
+    assert cs["3.9x"].op_kind == "unstated"

@@ -241,12 +241,19 @@ def find_ops(text: str) -> list[OpMention]:
         p.kind in ("concurrency", "batch_size", "request_rate") and 0 <= p.start - o.end <= 5 for p in found))]
     # "up to 2.8x, with smaller gains at the largest batch sizes": where other, smaller figures fall, not this one's op
     found = [o for o in found if not _OTHER_GAINS_BEFORE.search(lower, max(0, o.start - 30), o.start)]
+    # "close to 4x up to batch 16-32", "for batch sizes of 16-32": a range of loads swept, no one operating point
+    found = [o for o in found if not (o.kind in ("batch_size", "concurrency") and _RANGE_AFTER.match(lower, o.end)) and not (
+        o.kind == "batch_size" and _UP_TO_BEFORE.search(lower, max(0, o.start - 10), o.start))]
     out: list[OpMention] = []
     for o in found:
         if out and o.start < out[-1].end:
             continue
         out.append(o)
     return out
+
+
+_RANGE_AFTER = re.compile(r"\s?[-–]\s?\d")
+_UP_TO_BEFORE = re.compile(r"\bup to\s+$")
 
 
 # Words that make a statement cover a whole section or the whole document.
