@@ -46,7 +46,7 @@ _CLAUSE_BREAK = re.compile(r";|,?\s+(?:while|whereas|but)\s+", re.I)
 
 
 # a paragraph that opens on a scheduler or GEMM change ("Multi-step scheduling", "2:4 sparse FP8 kernels ... CUTLASS")
-_SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutlass)\b", re.I)
+_SUBJECT_COMPUTE = re.compile(r"\b(?:schedul\w*|gemm|spmm|matmul|overlap\w*|cutlass|eplb|expert load balanc\w*)\b", re.I)
 
 
 _STATIC_BATCHING = re.compile(r"\b(?:static|naive|request-level)(?:,?\s+[\w-]+)?\s+batch(?:ing|es)?\b|\bbatch(?:ing|es)?\s+"

@@ -3169,3 +3169,11 @@ def test_a_range_of_batch_sizes_is_a_sweep_not_an_operating_point() -> None:
     assert (cs["4x"].op_kind, cs["4x"].op_value) == ("unstated", None)
     assert (cs["1.64x"].op_kind, cs["1.64x"].op_value) == ("batch_size", 128)
     assert cs["3.9x"].op_kind == "unstated"
+
+
+def test_a_paragraph_opening_on_a_change_outside_the_lexicon_keeps_its_figures_from_the_sections_technique() -> None:
+    cs = claims("# Disaggregated serving with wide EP\n\n## Load balancing\n\nEPLB replicates hot experts so that no GPU waits "
+                "on a crowded one. With expert statistics drawn from the test distribution, the post measured 1.49x the "
+                "prefill throughput.\n\nSplitting prefill from decode raised goodput by 1.6x on its own.\n")
+    assert (cs["1.49x"].technique, cs["1.49x"].mechanism) == (None, "compute")
+    assert cs["1.6x"].technique == "disaggregated-serving"

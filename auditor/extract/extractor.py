@@ -3695,6 +3695,11 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
         return None  # "GB300 carries a ~20% higher TCO ... and still lands 2.31x cheaper": a chip is the subject
     if _OTHER_SUBJECT_RE is not None and _OTHER_SUBJECT_RE.search(sent_text):
         return None
+    if _OTHER_SUBJECT_RE is not None and not in_sent and block.kind in ("paragraph", "list_item") \
+            and not techs and _OTHER_SUBJECT_RE.search(next(iter(doc.sents)).text):
+        # "EPLB replicates hot experts ... With expert statistics drawn from the test distribution, the post measured
+        # 1.49x": the paragraph opens on a change outside the lexicon and names no technique, so the figure is that change's
+        return None
     if re.search(r"\b(?:BF16|FP16|FP32)\b", sent_text):
         name = _precision_technique(sent_text)
         if name is not None:
