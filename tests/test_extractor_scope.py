@@ -3177,3 +3177,12 @@ def test_a_paragraph_opening_on_a_change_outside_the_lexicon_keeps_its_figures_f
                 "prefill throughput.\n\nSplitting prefill from decode raised goodput by 1.6x on its own.\n")
     assert (cs["1.49x"].technique, cs["1.49x"].mechanism) == (None, "compute")
     assert cs["1.6x"].technique == "disaggregated-serving"
+
+
+def test_a_credited_to_column_says_what_each_rows_figure_measures() -> None:
+    cs = claims("# Re-reading SGLang's radix-tree claims\n\n| Release | Credited to | Baseline | Speedup claimed |\n|---|---|---|---|\n"
+                "| v0.2 | whole engine | vLLM 0.5.2 | up to 3.8x |\n| v0.3 | torch.compile | v0.2 | up to 1.5x |\n"
+                "| v0.4 | RadixAttention + scheduler | v0.3 | 1.9x |\n")
+    assert cs["3.8x"].technique is None
+    assert cs["1.5x"].technique == "kernel-fusion"
+    assert cs["1.9x"].technique is None

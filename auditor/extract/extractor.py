@@ -2065,6 +2065,12 @@ def _make_claim(document: Document, bi: int, block: Block, doc: Doc, sent: Span,
         technique = None
     if technique is not None and cell is not None and _row_sets_engine_against_engine(cell):
         technique = None  # "| vLLM (launch) | TGI | throughput | up to 3.5x |" under a continuous-batching title
+    credited = _credited_cell(cell) if cell is not None else None
+    if credited is not None:
+        # "| Release | Credited to | Baseline | ... |" then "| v0.2 | whole engine | vLLM 0.5.2 | ... | up to 3.8x |": the
+        # row's own column says what the figure is credited to; a single lexicon technique there, else none
+        names = set(_technique_in_text(credited))
+        technique = names.pop() if len(names) == 1 and not _PLUS_RE.search(credited) else None
     row_chips = cell is not None and _row_sets_chip_against_chip(cell)
     if row_chips:
         technique = None  # "| v4.1 | Llama 2 70B | 1x B200, FP4 | 1x H100, FP8 | up to 4x |": chips (and their stacks) compared
@@ -3401,6 +3407,17 @@ def _row_sets_engine_against_engine(cell) -> bool:
         if j and j != cell.col and h and _BASELINE_HEADER.match(h) and j < len(cell.row_cells):
             return bool(_ENGINE_RE.search(cell.row_cells[j])) and not _technique_in_text(cell.row_cells[j])
     return False
+
+
+_CREDIT_HEADER = re.compile(r"^\s*(?:credited to|credit|attributed to|source of (?:the )?gain)\s*$", re.I)
+
+
+def _credited_cell(cell) -> str | None:
+    """The row's cell under a column that names what each figure is credited to ("Credited to", "Attributed to")."""
+    for j, h in enumerate(cell.header_row):
+        if j != cell.col and h and _CREDIT_HEADER.match(h) and j < len(cell.row_cells) and cell.row_cells[j].strip():
+            return cell.row_cells[j]
+    return None
 
 
 def _row_sets_chip_against_chip(cell) -> bool:
