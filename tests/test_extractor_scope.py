@@ -3186,3 +3186,12 @@ def test_a_credited_to_column_says_what_each_rows_figure_measures() -> None:
     assert cs["3.8x"].technique is None
     assert cs["1.5x"].technique == "kernel-fusion"
     assert cs["1.9x"].technique is None
+
+
+def test_a_title_whose_later_techniques_hang_off_a_preposition_names_its_first_as_the_topic() -> None:
+    body = ("Source: NVIDIA Model Optimizer benchmark.md (H200 table).\n\n@kv · 1/8\nWe have more or less settled on it "
+            "for the tier.\n\n@kv · 2/8\n8B first. Batch size 1: 1.41x. Batch 8 lands at 1.31x.\n")
+    cs = claims("Thread: FP8 W8A8 for the Llama 3.1 tier on H200, with the AWQ detour\n" + body, kind="text")
+    assert cs["1.41x"].technique == cs["1.31x"].technique == "fp8-quantization"
+    both = claims("Thread: FP8 W8A8 and INT4 AWQ on H200\n" + body, kind="text")
+    assert both["1.41x"].technique is None

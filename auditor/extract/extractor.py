@@ -1531,6 +1531,11 @@ def _document_context(document: Document) -> _DocContext:
         if len(set(techs)) == 1 and first.kind in ("heading", "paragraph") and not _LISTS_TOPICS(title) \
                 and not _rival_format(title, techs[0]) and not _FORMAT_AS_SETTING.search(title):
             d.title_technique = techs[0]
+        elif len(set(techs)) > 1 and first.kind in ("heading", "paragraph") and not _SOURCE_LINE.match(title) \
+                and not _LISTS_TOPICS(title):
+            # "Thread: FP8 W8A8 for the Llama 3.1 tier on H200, with the AWQ detour": the first technique is the
+            # subject when the later ones hang off a preposition
+            d.title_technique = _heading_subject(title)
         elif not techs and len(document.blocks) > 1:
             # "5 EVALUATION" then "Source: restated from ... 'EAGLE: Speculative Sampling Requires ...'": a title that
             # names nothing, over a citation of one work about one technique
