@@ -2987,11 +2987,11 @@ _BASELINE_HAD_RE = re.compile(r"\bbaselines?\s+(?:\w+\s+){0,2}(?:had|has|have|us
 # "4x the Llama 2 70B performance of an H100", "4x the previous generation": a figure against hardware
 # "The H100 alone delivered 4x the A100": the chip itself the baseline
 _CHIPS = r"(?:GB300|GB200|B300|B200|H200|H100|H800|A100|L40S|L4|MI300X|MI325X|MI355X|Hopper|Ampere|Blackwell)"
+# "the A100" as the whole baseline (not "the H100 with TensorRT-LLM", a chip running something)
+_THE_CHIP = r"the\s+(?:NVIDIA\s+|AMD\s+)?" + _CHIPS + r"(?![\w-])(?!\s+(?:with|running|on|in|using|plus)\b)"
 _HARDWARE_OF = re.compile(r"^\S+\s+(?:the\s+(?:[\w./-]+\s+){0,5}?of\s+(?:an?\s+|the\s+|its\s+)?(?:NVIDIA\s+|AMD\s+)?"
-                          + _CHIPS + r"\b|the (?:previous|prior|last) generation\b|the\s+(?:NVIDIA\s+|AMD\s+)?" + _CHIPS
-                          + r"(?![\w-])(?!\s+(?:with|running|on|in|using|plus)\b))", re.I)
-_TIMES_THE_CHIP = re.compile(r"\d(?:\.\d+)?\s?[x×]\s+the\s+(?:NVIDIA\s+|AMD\s+)?" + _CHIPS
-                             + r"(?![\w-])(?!\s+(?:with|running|on|in|using|plus)\b)", re.I)
+                          + _CHIPS + r"\b|the (?:previous|prior|last) generation\b|" + _THE_CHIP + ")", re.I)
+_TIMES_THE_CHIP = re.compile(r"\d(?:\.\d+)?\s?[x×]\s+" + _THE_CHIP, re.I)
 _CHIP_GENERATION_RE = re.compile(r"\b(?:Hopper|Blackwell|Ampere|Ada Lovelace|Volta|Rubin)\b")
 _CHIP_BASELINE = re.compile(
     r"\b(?:than|vs\.?|versus|against|over|ahead of|compared (?:with|to)|relative to|of)\s+(?:one\s+|a\s+single\s+|an?\s+|"
