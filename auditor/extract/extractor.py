@@ -3068,6 +3068,7 @@ _PARTNER_RE = re.compile(r"\b(?:(?:stacks|stack|composes|compose|combines|combin
 _BEYOND_RE = re.compile(r"\b(?:not only|not just|beyond|besides|other than|apart from|aside from)$", re.I)
 
 
+_ABSENCE_WORDS = ("no", "nothing")  # "no MTP:", "nothing speculative": a technique named by its absence
 _TP_SETTING_NOUNS = {"size", "sizes", "degree", "degrees", "rank", "ranks", "group", "groups", "width", "dimension"}
 
 
@@ -3153,7 +3154,7 @@ def _is_setting_or_baseline(doc: Doc, t: tuple[int, int, str]) -> bool:
     two = " ".join(x.lower_ for x in doc[max(0, t[0] - 2):t[0]])
     if _PARTNER_RE.search(two) or _BEYOND_RE.search(two):
         return True  # "TEAL also composes with weight quantization", "Turbo is not only speculation": not the subject
-    if t[0] > 0 and doc[t[0] - 1].lower_ in ("no", "nothing") and (
+    if t[0] > 0 and doc[t[0] - 1].lower_ in _ABSENCE_WORDS and (
             t[1] >= len(doc) or doc[t[1]].text in (",", ".", ";", ":", ")")
             or doc[t[1]].lower_ in ("needed", "required", "and", "or", "involved", "used", "anywhere", "in")):
         # "No MTP, no two-batch overlap needed on pure NVLink", "Overlap scheduling alone, no MTP:", "1.9x the H100
@@ -3390,14 +3391,17 @@ def _mode_column_names_other_subject(cell) -> bool:
     return False
 
 
+def _row_cells_under(cell, header: re.Pattern[str], first: int = 0) -> list[str]:
+    """This row's cells, left to right from column `first`, under the other columns whose header matches `header`
+    (never the figure's own column)."""
+    return [cell.row_cells[j] for j, h in enumerate(cell.header_row)
+            if j >= first and j != cell.col and h and j < len(cell.row_cells) and header.search(h)]
+
+
 def _chip_column_names_hardware(cell) -> bool:
     """A column that names the winner ("Faster GPU", "Winner") holds a chip name in this row: the table
     weighs hardware, whatever format the workload column names."""
-    for j, h in enumerate(cell.header_row):
-        if j != cell.col and h and _CHIP_HEADER.search(h) and j < len(cell.row_cells) \
-                and ctx.HARDWARE_RE.search(cell.row_cells[j]) and not _technique_in_text(cell.row_cells[j]):
-            return True
-    return False
+    return any(ctx.HARDWARE_RE.search(c) and not _technique_in_text(c) for c in _row_cells_under(cell, _CHIP_HEADER))
 
 
 _BASELINE_HEADER = re.compile(r"^\s*(?:baseline|compared (?:with|to)|vs\.?|versus|against|relative to)\s*$", re.I)
@@ -3408,10 +3412,8 @@ def _row_sets_engine_against_engine(cell) -> bool:
     TGI | throughput | up to 3.5x |"): one engine against another, whatever technique the document is about."""
     if not cell.row_cells or not _ENGINE_RE.search(cell.row_cells[0]) or _technique_in_text(cell.row_cells[0]):
         return False
-    for j, h in enumerate(cell.header_row):
-        if j and j != cell.col and h and _BASELINE_HEADER.match(h) and j < len(cell.row_cells):
-            return bool(_ENGINE_RE.search(cell.row_cells[j])) and not _technique_in_text(cell.row_cells[j])
-    return False
+    base = _row_cells_under(cell, _BASELINE_HEADER, first=1)
+    return bool(base) and bool(_ENGINE_RE.search(base[0])) and not _technique_in_text(base[0])
 
 
 _CREDIT_HEADER = re.compile(r"^\s*(?:credited to|credit|attributed to|source of (?:the )?gain)\s*$", re.I)
@@ -3419,10 +3421,7 @@ _CREDIT_HEADER = re.compile(r"^\s*(?:credited to|credit|attributed to|source of 
 
 def _credited_cell(cell) -> str | None:
     """The row's cell under a column that names what each figure is credited to ("Credited to", "Attributed to")."""
-    for j, h in enumerate(cell.header_row):
-        if j != cell.col and h and _CREDIT_HEADER.match(h) and j < len(cell.row_cells) and cell.row_cells[j].strip():
-            return cell.row_cells[j]
-    return None
+    return next((c for c in _row_cells_under(cell, _CREDIT_HEADER) if c.strip()), None)
 
 
 def _row_sets_chip_against_chip(cell) -> bool:
@@ -3633,7 +3632,7 @@ def _resolve_technique(fig: _Fig, sent: Span, doc: Doc, techs: list[tuple[int, i
     # "against the n-gram and EAGLE speculators": a rival of the same kind as the paragraph's subject
     set_aside = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end}
     absent = {name for s0, e0, name in bctx.aside if sent.start <= s0 and e0 <= sent.end and s0 > 0
-              and doc[s0 - 1].lower_ in ("no", "nothing")}
+              and doc[s0 - 1].lower_ in _ABSENCE_WORDS}
     if set_aside and techs and techs[0][2] in set_aside - absent and (topic is None or topic == techs[0][2]):
         if techs[0][2] == "tensor-parallelism" and _OTHER_PARALLELISM.search(sent_text):
             return None  # "pipeline parallelism delivers 1.5x the throughput of TP": a layout outside the lexicon
